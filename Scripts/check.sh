@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Everything CI runs, in the order it runs it. Run it locally before you push:
+#   bash Scripts/check.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Format lint (swift format lint --strict)"
+swift format lint --strict --recursive --parallel \
+  Package.swift Sources Tests Sample Benchmarks/Package.swift Benchmarks/Benchmarks
+
+step "Build with warnings as errors"
+swift build --build-tests -Xswiftc -warnings-as-errors
+
+step "Tests (swift test)"
+swift test --skip-build
+
+step "Tests under the thread sanitizer"
+swift test --sanitize=thread --scratch-path .build-tsan
+
+if [ -x Scripts/docs.sh ]; then
+  step "Documentation build (warnings as errors)"
+  Scripts/docs.sh
+fi
+
+if [ -x Scripts/smoke.sh ]; then
+  step "Sample smoke runs"
+  Scripts/smoke.sh
+fi
+
+if [ -f Benchmarks/Package.swift ]; then
+  step "Benchmarks package builds"
+  swift build --package-path Benchmarks -c release
+fi
+
+step "All checks passed"

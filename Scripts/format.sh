@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Formats every Swift file in place with the checked-in .swift-format.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift format format --in-place --recursive --parallel \
+  Package.swift Sources Tests Sample Benchmarks/Package.swift Benchmarks/Benchmarks

@@ -1,0 +1,174 @@
+/// A feedback loop: watches the state, derives requests from it and runs an effect for each;
+/// the effects' results come back to the system as events.
+///
+/// Requests are values derived from the state, so the state alone decides which effects run
+/// (RxFeedback's semantics):
+///
+/// | the request in the new state | what happens |
+/// |---|---|
+/// | `nil` | nothing runs |
+/// | a value, none before | its effect starts |
+/// | equal (`==`) to the running one | the running effect is kept |
+/// | different from the running one | the old effect is cancelled, a new one starts |
+/// | `nil` after a value | the running effect is cancelled |
+///
+/// A cancelled effect never delivers an event, even if its work already finished on another
+/// thread. An effect that ends leaves its request in place: it runs again only when the request
+/// changes, or vanishes and comes back.
+///
+/// ```swift
+/// let loadProduct = Feedback<State, Event, ProductError, Context>.react(
+///   request: \.productRequest,
+///   effects: { request in
+///     getProduct(cached: request.cached).map(Event.loaded).mapErrorRecover(Event.failed)
+///   }
+/// )
+/// ```
+///
+/// Effects come in three shapes, each with its own argument label:
+/// - `effects:` returns an ``AsyncResult`` (the seed's form);
+/// - `run:` is an `async` function that returns one event;
+/// - `stream:` is an `async` function that may send many events until it is cancelled.
+///
+/// A `Feedback` describes a loop; each system that uses it keeps its own running effects, so one
+/// value can serve many systems. It is not `Sendable`: its closures run on the system's
+/// isolation. The effect closures of `run:` and `stream:` are `@Sendable` because they run off
+/// it.
+public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
+  package typealias Effect = ArchitectureKit.Effect<Event, ErrorType, Context>
+
+  /// Makes the per-system reconciler, given the feedback's position in the system.
+  let makeReconciler: (Int) -> Reconciler<State, Event, ErrorType, Context>
+
+  /// The seed's form: runs `effects` with the state when `condition` turns true.
+  ///
+  /// The effect starts on the false-to-true edge of `condition` (and at creation when it holds
+  /// for the initial state) and is cancelled if the condition turns false before the effect
+  /// ends. Its request, as observers and tests see it, is `true`.
+  ///
+  /// ```swift
+  /// Feedback<State, Event, ProductError, Context>.react({ _ in
+  ///   getProduct(cached: false).map(Event.loaded).mapErrorRecover(Event.failed)
+  /// }, when: { $0 == .loading })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - effects: Builds the effect from the state in which the condition turned true.
+  ///   - condition: Whether the effect should be running in a state.
+  /// - Returns: The feedback.
+  public static func react(
+    _ effects: @escaping (State) -> AsyncResult<Context, Event, ErrorType>,
+    when condition: @escaping (State) -> Bool
+  ) -> Feedback {
+    Feedback { index in
+      ConditionReconciler(
+        feedbackIndex: index,
+        condition: condition,
+        effect: { Effect(effects($0)) }
+      )
+    }
+  }
+
+  /// Runs an effect for the request the state holds, with the seed's ``AsyncResult`` effects.
+  ///
+  /// - Parameters:
+  ///   - request: The request in a state, or `nil` when nothing should run.
+  ///   - effects: Builds the effect for a request.
+  /// - Returns: The feedback.
+  public static func react<Request: Equatable & Sendable>(
+    request: @escaping (State) -> Request?,
+    effects: @escaping (Request) -> AsyncResult<Context, Event, ErrorType>
+  ) -> Feedback {
+    single(request) { Effect(effects($0)) }
+  }
+
+  /// Runs an `async` function for the request the state holds; it returns one event.
+  ///
+  /// ```swift
+  /// Feedback<State, Event, APIError, Context>.react(request: \.userRequest, run: {
+  ///   _, context in
+  ///   .userLoaded(try await context.api.user())
+  /// })
+  /// ```
+  ///
+  /// The function runs off the system's actor and sees `Task.isCancelled` when its request
+  /// changes or vanishes. A thrown error is reported to the system's observers.
+  ///
+  /// - Parameters:
+  ///   - request: The request in a state, or `nil` when nothing should run.
+  ///   - run: The effect: the request and the context in, one event out.
+  /// - Returns: The feedback.
+  public static func react<Request: Equatable & Sendable>(
+    request: @escaping (State) -> Request?,
+    run: @escaping @Sendable (Request, Context) async throws(ErrorType) -> Event
+  ) -> Feedback {
+    single(request, makeEffect(run))
+  }
+
+  /// Runs a long-running `async` function for the request the state holds; it may send many
+  /// events until it returns or is cancelled.
+  ///
+  /// ```swift
+  /// Feedback<State, Event, Never, Context>.react(request: \.timerInterval, stream: {
+  ///   interval, context, send in
+  ///   while !Task.isCancelled {
+  ///     try? await context.clock.sleep(for: interval)
+  ///     await send(.tick)
+  ///   }
+  /// })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - request: The request in a state, or `nil` when nothing should run.
+  ///   - stream: The effect: the request, the context and a ``Send`` to send events with.
+  /// - Returns: The feedback.
+  public static func react<Request: Equatable & Sendable>(
+    request: @escaping (State) -> Request?,
+    stream: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Void
+  ) -> Feedback {
+    single(request, makeStream(stream))
+  }
+
+  private static func single<Request: Equatable & Sendable>(
+    _ request: @escaping (State) -> Request?,
+    _ effect: @escaping (Request) -> Effect
+  ) -> Feedback {
+    Feedback { index in
+      SingleRequestReconciler(feedbackIndex: index, request: request, effect: effect)
+    }
+  }
+
+  /// Turns an `async` function returning one event into an effect builder.
+  static func makeEffect<Request: Sendable>(
+    _ run: @escaping @Sendable (Request, Context) async throws(ErrorType) -> Event
+  ) -> (Request) -> Effect {
+    { request in
+      .single { context in
+        do throws(ErrorType) {
+          return .success(try await run(request, context))
+        } catch {
+          return .failure(error)
+        }
+      }
+    }
+  }
+
+  /// Turns a long-running `async` function into an effect builder.
+  static func makeStream<Request: Sendable>(
+    _ stream: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Void
+  ) -> (Request) -> Effect {
+    { request in
+      .stream { context, send in
+        do throws(ErrorType) {
+          try await stream(request, context, send)
+          return .success(())
+        } catch {
+          return .failure(error)
+        }
+      }
+    }
+  }
+}
+
+@available(*, unavailable, message: "A feedback's closures run on its system's isolation.")
+extension Feedback: Sendable {}

@@ -1,0 +1,71 @@
+/// Identifies one run of an effect: a request that started, until it is cancelled.
+package struct EffectID: Hashable, Sendable, CustomStringConvertible {
+  package let rawValue: UInt64
+
+  package var description: String { "#\(rawValue)" }
+}
+
+/// The work a feedback asks the runtime to do for one request.
+package enum Effect<Event: Sendable, Failure: Error, Context: Sendable>: Sendable {
+  /// An outcome known without running anything (``AsyncResult/pure(_:)`` and friends).
+  case done(Result<Event, Failure>)
+  /// Work that ends with one event or a failure.
+  case single(@Sendable (Context) async throws(CancellationError) -> Result<Event, Failure>)
+  /// Long-running work that may send many events until it ends or is cancelled.
+  case stream(
+    @Sendable (Context, Send<Event>) async throws(CancellationError) -> Result<Void, Failure>
+  )
+
+  /// Builds the effect of an ``AsyncResult``, keeping its known outcome when it has one.
+  package init(_ result: AsyncResult<Context, Event, Failure>) {
+    switch result.work {
+    case .done(let outcome): self = .done(outcome)
+    case .deferred(let operation): self = .single(operation)
+    }
+  }
+}
+
+/// How a running effect ended.
+package enum EffectOutcome<Event: Sendable, Failure: Error>: Sendable {
+  /// A single-event effect produced its event.
+  case event(Event)
+  /// A long-running effect ended without error.
+  case finished
+  /// The effect failed.
+  case failed(Failure)
+  /// The effect stopped because it was cancelled.
+  case cancelled
+}
+
+extension Effect {
+  /// Runs the effect off the caller's actor and reports how it ended.
+  ///
+  /// - Parameters:
+  ///   - context: The dependencies handed to the effect.
+  ///   - send: Delivers the events of a long-running effect.
+  /// - Returns: How the effect ended.
+  @concurrent
+  package func run(
+    with context: Context,
+    send: Send<Event>
+  ) async -> EffectOutcome<Event, Failure> {
+    do {
+      switch self {
+      case .done(.success(let event)): return .event(event)
+      case .done(.failure(let error)): return .failed(error)
+      case .single(let operation):
+        switch try await operation(context) {
+        case .success(let event): return .event(event)
+        case .failure(let error): return .failed(error)
+        }
+      case .stream(let operation):
+        switch try await operation(context, send) {
+        case .success: return .finished
+        case .failure(let error): return .failed(error)
+        }
+      }
+    } catch {
+      return .cancelled
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/// The running effect tasks of a system, and the finishers of its state streams.
+///
+/// It is `Sendable` so that a system's nonisolated `deinit` can cancel everything it started.
+final class TaskBag: Sendable {
+  private struct Contents {
+    var tasks: [EffectID: Task<Void, Never>] = [:]
+    var finishers: [Int: @Sendable () -> Void] = [:]
+    var isClosed = false
+  }
+
+  private let contents = Lock(Contents())
+
+  /// Remembers a task; cancels it at once when the bag is already closed.
+  func insert(_ task: Task<Void, Never>, for id: EffectID) {
+    let isClosed = contents.withLock { contents in
+      if !contents.isClosed { contents.tasks[id] = task }
+      return contents.isClosed
+    }
+    if isClosed { task.cancel() }
+  }
+
+  /// Forgets a task that ended.
+  func remove(_ id: EffectID) {
+    _ = contents.withLock { $0.tasks.removeValue(forKey: id) }
+  }
+
+  /// Cancels a task and forgets it.
+  func cancel(_ id: EffectID) {
+    contents.withLock { $0.tasks.removeValue(forKey: id) }?.cancel()
+  }
+
+  /// Remembers how to finish a stream.
+  func insertFinisher(_ finish: @escaping @Sendable () -> Void, for id: Int) {
+    contents.withLock { $0.finishers[id] = finish }
+  }
+
+  /// Forgets a stream that ended.
+  func removeFinisher(_ id: Int) {
+    _ = contents.withLock { $0.finishers.removeValue(forKey: id) }
+  }
+
+  /// The number of tasks still running.
+  var count: Int {
+    contents.withLock { $0.tasks.count }
+  }
+
+  /// Cancels every task, finishes every stream, and cancels tasks inserted later.
+  func close() {
+    let (tasks, finishers) = contents.withLock { contents in
+      contents.isClosed = true
+      defer {
+        contents.tasks = [:]
+        contents.finishers = [:]
+      }
+      return (contents.tasks.values, contents.finishers.values)
+    }
+    for task in tasks { task.cancel() }
+    for finish in finishers { finish() }
+  }
+}

@@ -1,0 +1,300 @@
+public import Observation
+
+/// A running feature: a state, a pure reducer that is the only place the state changes, and the
+/// feedback loops, user actions and UI bindings around them.
+///
+/// ```swift
+/// typealias CounterSystem = System<Int, Event, CounterError, Context>
+/// typealias CounterUserAction = UserAction<Int, Event, CounterError, Context>
+///
+/// let tapPlus = CounterUserAction(trigger: .increment)
+///
+/// CounterSystem.pure(
+///   initialState: 0,
+///   context: Context(),
+///   reducer: { state, event in
+///     switch event {
+///     case .increment: state + 1
+///     case .decrement: state - 1
+///     }
+///   },
+///   uiBindings: [{ state in label = String(state) }],
+///   userActions: [tapPlus],
+///   feedback: []
+/// )
+/// tapPlus.execute()  // label == "1"
+/// ```
+///
+/// ## Semantics
+///
+/// - At creation the UI bindings receive the initial state, then the feedback is reconciled
+///   with it: a request present in the initial state starts at once.
+/// - A step reduces one event; then loop callbacks, observers and UI bindings receive the new
+///   state, in that order and each in registration order; then the feedback is reconciled.
+/// - Events are processed one at a time, first in first out, each exactly once. An event sent
+///   during a step (from a binding, a callback, an observer, an effect completed inline) is
+///   queued and processed after it.
+/// - Effects run off the main actor and their events hop back. A cancelled effect never
+///   delivers an event. An unhandled effect failure is reported; the state is untouched.
+/// - ``stop()`` and `deinit` cancel every effect; later events are ignored and reported.
+///
+/// `System` is isolated to the main actor: ``send(_:)``, ``state``, bindings and callbacks run
+/// there without `await`. ``state`` is observable with the Observation framework, and
+/// ``states`` delivers every state as an `AsyncSequence`.
+@MainActor
+public final class System<State, Event: Sendable, ErrorType: Error, Context: Sendable>: Observable {
+  /// The reducer's mutating form, which every other form is turned into.
+  public typealias Reduce = (inout State, Event) -> Void
+
+  private let core: SystemCore<State, Event, ErrorType, Context>
+  private let context: Context
+  private let tasks = TaskBag()
+  private let registrar = ObservationRegistrar()
+  private var uiBindings: [(State) -> Void] = []
+  private var loopCallbacks: [(State) -> Void] = []
+  private var observers: [(SystemActivity<State, Event, ErrorType>) -> Void] = []
+  private var stateStreams: [Int: (State) -> Void] = [:]
+  private var lastStreamID = 0
+
+  /// Creates a system from a reducer in mutating form and starts it.
+  ///
+  /// The mutating form changes the state in place, so a large state is never copied.
+  ///
+  /// ```swift
+  /// let system = System<Cart, CartEvent, Never, Context>(
+  ///   initialState: Cart(),
+  ///   context: context,
+  ///   reduce: { cart, event in
+  ///     if case .add(let item) = event { cart.items.append(item) }
+  ///   }
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any event.
+  ///   - context: The dependencies the effects receive.
+  ///   - reduce: Applies an event to the state; pure, synchronous and fast.
+  ///   - feedback: The feedback loops; their requests in the initial state start at once.
+  public init(
+    initialState: State,
+    context: Context,
+    reduce: @escaping Reduce,
+    feedback: [Feedback<State, Event, ErrorType, Context>] = []
+  ) {
+    self.context = context
+    self.core = SystemCore(initialState: initialState, reduce: reduce, feedback: feedback)
+    core.start { self.handle($0) }
+  }
+
+  private init(
+    initialState: State,
+    context: Context,
+    reduce: @escaping Reduce,
+    uiBindings: [(State) -> Void],
+    userActions: [UserAction<State, Event, ErrorType, Context>],
+    feedback: [Feedback<State, Event, ErrorType, Context>]
+  ) {
+    self.context = context
+    self.core = SystemCore(initialState: initialState, reduce: reduce, feedback: feedback)
+    self.uiBindings = uiBindings
+    for binding in uiBindings { binding(core.state) }
+    for action in userActions { action.drive(self) }
+    core.start { self.handle($0) }
+  }
+
+  /// Creates and starts a system with a pure reducer (the seed's entry point).
+  ///
+  /// The UI bindings receive the initial state at once, then every later state. Each user
+  /// action sends its event to the system when executed, and keeps the system alive, so the
+  /// result may be discarded.
+  ///
+  /// The reducer's state parameter is `consuming`: a closure that shadows it with
+  /// `var state = state` and returns it mutates the state in place, without copying it.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any event.
+  ///   - context: The dependencies the effects receive.
+  ///   - reducer: Computes the next state from the current state and an event.
+  ///   - uiBindings: Render a state; called with the initial state and every later one.
+  ///   - userActions: The actions that send events to this system.
+  ///   - feedback: The feedback loops; their requests in the initial state start at once.
+  /// - Returns: The running system.
+  @discardableResult
+  public static func pure(
+    initialState: State,
+    context: Context,
+    reducer: @escaping (consuming State, Event) -> State,
+    uiBindings: [(State) -> Void],
+    userActions: [UserAction<State, Event, ErrorType, Context>],
+    feedback: [Feedback<State, Event, ErrorType, Context>]
+  ) -> System {
+    System(
+      initialState: initialState,
+      context: context,
+      reduce: { state, event in state = reducer(consume state, event) },
+      uiBindings: uiBindings,
+      userActions: userActions,
+      feedback: feedback
+    )
+  }
+
+  deinit {
+    tasks.close()
+  }
+
+  /// The current state.
+  ///
+  /// Reading it inside `withObservationTracking` (or a SwiftUI view) tracks it.
+  public var state: State {
+    registrar.access(self, keyPath: \.state)
+    return core.state
+  }
+
+  /// Whether ``stop()`` was called.
+  public var isStopped: Bool {
+    core.isStopped
+  }
+
+  /// Sends an event to the system.
+  ///
+  /// Called outside a step, it returns after the event and every event it led to synchronously
+  /// were processed. Called during a step, it queues the event behind the current one.
+  /// After ``stop()`` the event is ignored and reported.
+  ///
+  /// - Parameter event: The event to reduce.
+  public func send(_ event: Event) {
+    core.send(event) { self.handle($0) }
+  }
+
+  /// Cancels every running effect and ignores later events.
+  ///
+  /// Stopping twice does nothing more. Observers see each cancelled effect.
+  public func stop() {
+    core.stop { self.handle($0) }
+    tasks.close()
+  }
+
+  /// Adds a callback that receives the state after every step (the seed's loop callback).
+  ///
+  /// It is not called with the current state; use a UI binding for that.
+  ///
+  /// - Parameter callback: Receives each new state.
+  public func addLoopCallback(_ callback: @escaping (State) -> Void) {
+    loopCallbacks.append(callback)
+  }
+
+  /// Adds a UI binding; it receives the current state at once and every later state.
+  ///
+  /// - Parameter binding: Renders a state.
+  public func addUIBinding(_ binding: @escaping (State) -> Void) {
+    uiBindings.append(binding)
+    binding(core.state)
+  }
+
+  /// Adds an observer of everything the system does: steps, effects started, cancelled,
+  /// finished and failed, and ignored events.
+  ///
+  /// While at least one observer is registered, each step keeps the previous state for
+  /// ``SystemActivity/step(event:previous:current:)``, which costs a copy of the state.
+  ///
+  /// - Parameter observer: Receives each activity, on the main actor.
+  public func addObserver(_ observer: @escaping (SystemActivity<State, Event, ErrorType>) -> Void)
+  {
+    observers.append(observer)
+    core.retainsPreviousState = true
+  }
+
+  // MARK: Internals
+
+  /// Hands an event sent by a running effect to the core.
+  private func deliver(_ event: Event, from id: EffectID) {
+    core.deliver(event, from: id) { self.handle($0) }
+  }
+
+  /// Hands the end of a running effect to the core.
+  private func finish(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) {
+    tasks.remove(id)
+    core.finish(id, with: outcome) { self.handle($0) }
+  }
+
+  private func handle(_ output: CoreOutput<State, Event, ErrorType, Context>) {
+    switch output {
+    case .stepped(let event, let previous):
+      registrar.willSet(self, keyPath: \.state)
+      registrar.didSet(self, keyPath: \.state)
+      let state = core.state
+      for callback in loopCallbacks { callback(state) }
+      if let previous {
+        notify(.step(event: event, previous: previous, current: state))
+      }
+      for binding in uiBindings { binding(state) }
+      for yield in stateStreams.values { yield(state) }
+    case .effectStarted(let id, let request, let effect):
+      if let effect { launch(effect, id: id) }
+      notify(.effectStarted(request))
+    case .effectCancelled(let id, let request):
+      tasks.cancel(id)
+      notify(.effectCancelled(request))
+    case .effectFinished(_, let request):
+      notify(.effectFinished(request))
+    case .effectFailed(_, let request, let error):
+      if observers.isEmpty {
+        reportUnobserved("\(Self.self): the effect for \(request) failed: \(error)")
+      }
+      notify(.effectFailed(request, error))
+    case .eventIgnored(let event, let reason):
+      if observers.isEmpty, reason == .stopped {
+        reportUnobserved("\(Self.self): \(event) was ignored because \(reason).")
+      }
+      notify(.eventIgnored(event, reason))
+    }
+  }
+
+  private func notify(_ activity: SystemActivity<State, Event, ErrorType>) {
+    for observer in observers { observer(activity) }
+  }
+
+  private func launch(_ effect: Effect<Event, ErrorType, Context>, id: EffectID) {
+    let context = self.context
+    let send = Send<Event> { [weak self] event in
+      await self?.deliver(event, from: id)
+    }
+    let task = Task { [weak self] in
+      let outcome = await effect.run(with: context, send: send)
+      self?.finish(id, with: outcome)
+    }
+    tasks.insert(task, for: id)
+  }
+}
+
+extension System where State: Sendable {
+  /// Every state of the system, starting with the current one, as an `AsyncSequence`.
+  ///
+  /// Each access makes a new stream; it buffers states its consumer has not read yet and
+  /// finishes when the system stops or is released.
+  ///
+  /// ```swift
+  /// for await count in counter.states {
+  ///   print(count)
+  /// }
+  /// ```
+  public var states: AsyncStream<State> {
+    let (stream, continuation) = AsyncStream.makeStream(of: State.self)
+    continuation.yield(core.state)
+    guard !core.isStopped else {
+      continuation.finish()
+      return stream
+    }
+    lastStreamID += 1
+    let id = lastStreamID
+    stateStreams[id] = { continuation.yield($0) }
+    tasks.insertFinisher({ continuation.finish() }, for: id)
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in
+        self?.stateStreams[id] = nil
+        self?.tasks.removeFinisher(id)
+      }
+    }
+    return stream
+  }
+}

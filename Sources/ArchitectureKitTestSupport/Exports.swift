@@ -1,0 +1,2 @@
+// Test targets write only `import ArchitectureKitTestSupport`.
+@_exported public import ArchitectureKit

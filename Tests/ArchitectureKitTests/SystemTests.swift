@@ -1,0 +1,214 @@
+import ArchitectureKit
+import Testing
+
+enum CounterEvent: Sendable, Equatable {
+  case increment
+  case decrement
+}
+
+enum CounterError: Error, Equatable {
+  case generic
+}
+
+struct EmptyContext: Sendable {}
+
+@MainActor
+struct SystemTests {
+  typealias CounterSystem = System<Int, CounterEvent, CounterError, EmptyContext>
+  typealias CounterUserAction = UserAction<Int, CounterEvent, CounterError, EmptyContext>
+
+  @Test func seedCounterCountsEveryTap() {
+    var label = ""
+    let tapPlus = CounterUserAction(trigger: .increment)
+    let tapMinus = CounterUserAction(trigger: .decrement)
+
+    CounterSystem.pure(
+      initialState: 0,
+      context: EmptyContext(),
+      reducer: { state, event in
+        switch event {
+        case .increment: state + 1
+        case .decrement: state - 1
+        }
+      },
+      uiBindings: [{ state in label = String(state) }],
+      userActions: [tapPlus, tapMinus],
+      feedback: []
+    )
+
+    #expect(label == "0")
+    for _ in 1...10 { tapPlus.execute() }
+    #expect(label == "10")
+    tapMinus.execute()
+    #expect(label == "9")
+  }
+
+  @Test func uiSeesTheInitialStateAndEveryLaterStateInOrder() {
+    var rendered: [Int] = []
+    let system = CounterSystem.pure(
+      initialState: 5,
+      context: EmptyContext(),
+      reducer: counterReducer,
+      uiBindings: [{ rendered.append($0) }],
+      userActions: [],
+      feedback: []
+    )
+    system.send(.increment)
+    system.send(.decrement)
+    system.send(.decrement)
+    #expect(rendered == [5, 6, 5, 4])
+    #expect(system.state == 4)
+  }
+
+  @Test func callbacksObserversAndBindingsRunInThatOrderAfterEachStep() {
+    var calls: [String] = []
+    let system = CounterSystem(initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    system.addUIBinding { calls.append("binding \($0)") }
+    system.addObserver { if case .step = $0 { calls.append("observer") } }
+    system.addLoopCallback { calls.append("callback \($0)") }
+    system.send(.increment)
+    #expect(calls == ["binding 0", "callback 1", "observer", "binding 1"])
+  }
+
+  @Test func eventsSentDuringAStepAreProcessedAfterIt() {
+    var seen: [(state: Int, source: String)] = []
+    let system = CounterSystem(
+      initialState: 0,
+      context: EmptyContext(),
+      reduce: { state, event in state += event == .increment ? 1 : -1 }
+    )
+    var nested = true
+    system.addLoopCallback { state in
+      seen.append((state, "callback"))
+      if nested {
+        nested = false
+        system.send(.increment)
+        system.send(.increment)
+        // Not reduced yet: the mailbox holds them until this step ends.
+        #expect(system.state == 1)
+      }
+    }
+    system.addUIBinding { state in seen.append((state, "binding")) }
+    system.send(.increment)
+    #expect(system.state == 3)
+    #expect(seen.map(\.state) == [0, 1, 1, 2, 2, 3, 3])
+  }
+
+  @Test func anEventSentFromABindingDuringCreationIsQueued() {
+    var rendered: [Int] = []
+    let action = CounterUserAction(trigger: .increment)
+    let system = CounterSystem.pure(
+      initialState: 0,
+      context: EmptyContext(),
+      reducer: counterReducer,
+      uiBindings: [{ state in rendered.append(state) }],
+      userActions: [action],
+      feedback: []
+    )
+    system.addUIBinding { state in if state == 1 { system.send(.increment) } }
+    action.execute()
+    #expect(rendered == [0, 1, 2])
+  }
+
+  @Test func aBurstOfTenThousandEventsIsReducedExactlyOnceEachInOrder() {
+    var seen: [Int] = []
+    let system = System<[Int], Int, Never, EmptyContext>(
+      initialState: [],
+      context: EmptyContext(),
+      reduce: { state, event in state.append(event) }
+    )
+    system.addLoopCallback { state in
+      seen.append(state.count)
+      // Reentrant sends from the first step: all 10,000 queue behind it.
+      if state.count == 1 {
+        for event in 1..<10_000 { system.send(event) }
+      }
+    }
+    system.send(0)
+    #expect(system.state == Array(0..<10_000))
+    #expect(seen == Array(1...10_000))
+  }
+
+  @Test func sendAfterStopIsIgnoredAndReported() async {
+    let system = CounterSystem(initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    let log = ActivityLog(system)
+    system.send(.increment)
+    system.stop()
+    system.send(.increment)
+    system.stop()
+    #expect(system.state == 1)
+    #expect(system.isStopped)
+    #expect(log.ignored.map(\.0) == [.increment])
+    #expect(log.ignored.map(\.1) == [.stopped])
+  }
+
+  @Test func userActionDropsStoppedSystems() {
+    let action = CounterUserAction(trigger: .increment)
+    let first = CounterSystem.pure(
+      initialState: 0, context: EmptyContext(), reducer: counterReducer,
+      uiBindings: [], userActions: [action], feedback: [])
+    let second = CounterSystem.pure(
+      initialState: 10, context: EmptyContext(), reducer: counterReducer,
+      uiBindings: [], userActions: [action], feedback: [])
+    action.execute()
+    first.stop()
+    action.execute()
+    #expect(first.state == 1)
+    #expect(second.state == 12)
+  }
+
+  @Test func stateIsObservable() {
+    let system = CounterSystem(initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    let changed = Recorder<Bool>()
+    withObservationTracking {
+      _ = system.state
+    } onChange: {
+      changed.record(true)
+    }
+    #expect(changed.values.isEmpty)
+    system.send(.increment)
+    #expect(changed.values == [true])
+  }
+
+  @Test func statesDeliversTheCurrentStateThenEveryLaterState() async {
+    let system = CounterSystem(initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    let states = system.states
+    system.send(.increment)
+    system.send(.increment)
+    system.stop()
+    var received: [Int] = []
+    for await state in states { received.append(state) }
+    #expect(received == [0, 1, 2])
+  }
+
+  @Test func releasingASystemReleasesItsStateAndContext() {
+    final class Box: Sendable {}
+    weak var weakState: Box?
+    weak var weakContext: Box?
+    do {
+      let state = Box()
+      let context = Box()
+      weakState = state
+      weakContext = context
+      let system = System<Box, Int, Never, Box>(
+        initialState: state,
+        context: context,
+        reduce: { _, _ in },
+        feedback: [.react(request: { _ in 1 }, effects: { _ in .pure(2) })]
+      )
+      system.send(1)
+    }
+    #expect(weakState == nil)
+    #expect(weakContext == nil)
+  }
+}
+
+func counterReducer(_ state: Int, _ event: CounterEvent) -> Int {
+  switch event {
+  case .increment: state + 1
+  case .decrement: state - 1
+  }
+}
+
+import FunctionalCore
+import Observation

@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .library(name: "ArchitectureKit", targets: ["ArchitectureKit"]),
     .library(name: "ArchitectureKitTestSupport", targets: ["ArchitectureKitTestSupport"]),
+    .executable(name: "counter", targets: ["CounterApp"]),
+    .executable(name: "pdp", targets: ["ProductDetailApp"]),
   ],
   dependencies: [],
   targets: [
@@ -23,6 +25,37 @@ let package = Package(
     .testTarget(
       name: "ArchitectureKitTestSupportTests",
       dependencies: ["ArchitectureKitTestSupport"]
+    ),
+
+    // The samples: feature logic in libraries, terminal front ends as executables, so
+    // `swift build` keeps them compiling.
+    .target(name: "SampleTerminal", path: "Sample/Terminal"),
+    .target(
+      name: "CounterFeature",
+      dependencies: ["ArchitectureKit"],
+      path: "Sample/Counter/Feature"
+    ),
+    .executableTarget(
+      name: "CounterApp",
+      dependencies: ["ArchitectureKit", "CounterFeature", "SampleTerminal"],
+      path: "Sample/Counter/App"
+    ),
+    .target(
+      name: "ProductDetailFeature",
+      dependencies: ["ArchitectureKit"],
+      path: "Sample/ProductDetail/Feature",
+      resources: [.copy("Resources/catalog.json")]
+    ),
+    .executableTarget(
+      name: "ProductDetailApp",
+      dependencies: ["ArchitectureKit", "ProductDetailFeature", "SampleTerminal"],
+      path: "Sample/ProductDetail/App"
+    ),
+    .testTarget(
+      name: "SampleTests",
+      dependencies: [
+        "CounterFeature", "ProductDetailFeature", "SampleTerminal", "ArchitectureKitTestSupport",
+      ]
     ),
   ]
 )

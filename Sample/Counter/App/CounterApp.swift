@@ -1,0 +1,65 @@
+import ArchitectureKit
+import CounterFeature
+import SampleTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The seed's counter as a terminal app: `+`/`-` (or the arrow keys) count, `q` quits.
+///
+/// With standard input from a pipe it reads keys from it and prints each count on a line:
+/// `printf '++-q' | swift run counter` prints 0, 1, 2 and 1.
+@main
+enum CounterApp {
+  @MainActor
+  static func main() async {
+    if CommandLine.arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+      print(usage)
+      return
+    }
+    let terminal: Terminal
+    do {
+      terminal = try Terminal(mode: .detected)
+    } catch {
+      Terminal.printError("counter: \(error)")
+      exit(1)
+    }
+    let screen = CounterScreen(terminal: terminal)
+    // The seed's buttons: the front end executes them, the system reduces their events.
+    let plus = CounterUserAction(trigger: .increment)
+    let minus = CounterUserAction(trigger: .decrement)
+    let counter = Counter.start(userActions: [plus, minus], render: screen.show)
+
+    loop: for await event in terminal.events {
+      guard case .key(let key) = event else {
+        screen.redraw()
+        continue
+      }
+      switch CounterCommand(key) {
+      case .increment: plus.execute()
+      case .decrement: minus.execute()
+      case .quit: break loop
+      case .ignore: continue
+      case nil: screen.showHint(for: key)
+      }
+    }
+    // Reached on `q` and at the end of input alike: both quit cleanly.
+    counter.stop()
+    terminal.restore()
+  }
+
+  static let usage = """
+    usage: counter
+
+    Counts with + and - (or the up and down arrow keys); q quits.
+    When standard input is not a terminal, reads the keys from it and prints each count on a
+    line of its own:
+
+      printf '++-q' | counter    # prints 0, 1, 2, 1
+    """
+}

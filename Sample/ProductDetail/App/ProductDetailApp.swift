@@ -1,0 +1,131 @@
+import ArchitectureKit
+import Foundation
+import ProductDetailFeature
+import SampleTerminal
+
+/// The seed's product detail page as a terminal app.
+///
+/// `r` reloads, `a` adds to the cart, `q` quits. See ``ProductDetailOptions/usage`` for the
+/// command line.
+@main
+enum ProductDetailApp {
+  @MainActor
+  static func main() async {
+    let options: ProductDetailOptions
+    do {
+      options = try ProductDetailOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      Terminal.printError("pdp: \(error)\nTry 'pdp --help'.")
+      exit(2)
+    }
+    if options.showsHelp {
+      print(ProductDetailOptions.usage)
+      return
+    }
+    // Every file is checked before the screen changes, so problems print as plain messages.
+    let setup: Setup
+    do {
+      setup = try Setup(options: options)
+    } catch {
+      Terminal.printError("pdp: \(error)")
+      exit(1)
+    }
+    let terminal: Terminal
+    do {
+      terminal = try Terminal(mode: .detected)
+    } catch {
+      Terminal.printError("pdp: \(error)")
+      exit(1)
+    }
+    await run(setup, in: terminal)
+    terminal.restore()
+  }
+
+  @MainActor
+  private static func run(_ setup: Setup, in terminal: Terminal) async {
+    let page = ProductDetail.start(context: setup.context)
+    let monitor = EffectMonitor(observing: page)
+    if let file = setup.analytics {
+      // The seed's analytics hook: a loop callback, after recording the page as first shown.
+      let analytics = ProductDetailAnalytics(record: file.append)
+      analytics.track(page.state)
+      page.addLoopCallback(analytics.track)
+    }
+    let screen = ProductDetailScreen(terminal: terminal)
+    page.addUIBinding(screen.show)
+    // The seed loads the product when the page appears.
+    page.send(.loadProduct)
+
+    let isScripted = terminal.mode == .scripted
+    let spinner = Task {
+      while !isScripted, (try? await Task.sleep(for: .milliseconds(100))) != nil {
+        screen.tick()
+      }
+    }
+    defer { spinner.cancel() }
+
+    for await event in terminal.events {
+      guard case .key(let key) = event else {
+        screen.redraw()
+        continue
+      }
+      // A script waits for the page to settle before each key, so its output is the same on
+      // every run; a person gets an answer at once.
+      if isScripted { await monitor.waitUntilIdle() }
+      switch ProductDetailCommand(key) {
+      case .reload:
+        page.send(.loadProduct)
+      case .addToCart where !page.state.canAddToCart:
+        screen.showHint(addToCartHint(for: page.state))
+      case .addToCart:
+        page.send(.addToCart)
+      case .quit:
+        page.stop()
+        return
+      case .ignore:
+        continue
+      case nil:
+        screen.showHint("Unknown key '\(key)'. Keys: \(ProductDetailCommand.help)")
+      }
+    }
+    // End of input: a script's last request still finishes, then the app quits as on `q`.
+    if isScripted { await monitor.waitUntilIdle() }
+    page.stop()
+  }
+
+  private static func addToCartHint(for state: ProductDetailState) -> String {
+    if state.isAddingToCart { return "Already adding to your cart…" }
+    if state.request != nil { return "Wait for the product to load, then press a." }
+    return "There is no product to add: press r to reload."
+  }
+}
+
+/// Everything `pdp` needs before it takes over the terminal, checked up front.
+private struct Setup {
+  let context: ProductDetailContext
+  let analytics: AnalyticsFile?
+
+  init(options: ProductDetailOptions) throws {
+    guard let catalogPath = options.catalogPath ?? Catalog.bundledPath else {
+      throw UsageError("the bundled catalog is missing; pass --catalog PATH")
+    }
+    let catalog = try Catalog.load(from: catalogPath)
+    guard let product = catalog.featuredProduct else {
+      throw UsageError("the catalog \(catalogPath) lists no products")
+    }
+    let environment = ProcessInfo.processInfo.environment
+    guard let cartPath = options.cartPath ?? CartFile.defaultPath(environment: environment) else {
+      throw UsageError("no place for the cart: set HOME or pass --cart PATH")
+    }
+    // A cart file that cannot be read stops the app before it could be overwritten.
+    _ = try CartFile.load(from: cartPath)
+    analytics = try options.analyticsPath.map { path throws(DataFileError) in
+      try AnalyticsFile(path: path)
+    }
+    context = ProductDetailContext(
+      api: LiveProductAPI(product: product, cart: CartFile(path: cartPath)),
+      clock: options.speed == 1 ? ContinuousClock() : AcceleratedClock(speed: options.speed),
+      random: options.seed.map { RandomSource(seed: $0) } ?? RandomSource()
+    )
+  }
+}

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The terminal a sample runs in: its keys as events, and its screen.
+///
+/// A terminal is **interactive** when standard input is a terminal: then ``init(mode:)``
+/// switches it to raw mode (keys arrive one at a time, unechoed), draws on the alternate screen
+/// and hides the cursor, and ``restore()`` undoes all of it. Ctrl-C arrives as a key; a
+/// terminating signal (`SIGINT` from `kill`, `SIGTERM`, `SIGHUP`) restores the terminal before
+/// the process ends.
+///
+/// Otherwise it is **scripted**: keys are read from standard input as it comes, and the
+/// program prints plain lines, so it can be driven and checked by a script:
+///
+/// ```swift
+/// let terminal = try Terminal(mode: .detected)
+/// defer { terminal.restore() }
+/// for await event in terminal.events {
+///   if event == .key(.character("q")) { break }
+/// }
+/// ```
+@MainActor
+public final class Terminal {
+  /// How a terminal session talks to the user.
+  public enum Mode: Hashable, Sendable {
+    /// A person at a terminal: raw mode and a full-screen drawing.
+    case interactive
+    /// A script on standard input: keys from it, one plain line per rendered state.
+    case scripted
+
+    /// ``interactive`` when standard input is a terminal, ``scripted`` otherwise.
+    public static var detected: Mode {
+      isatty(STDIN_FILENO) != 0 ? .interactive : .scripted
+    }
+  }
+
+  /// How this session talks to the user.
+  public let mode: Mode
+
+  /// The keys read from standard input and, when interactive, the window's size changes.
+  ///
+  /// The sequence ends at the end of standard input.
+  public let events: AsyncStream<TerminalEvent>
+
+  private let rawMode: RawMode?
+  private let signalTraps: SignalTraps?
+  private var isRestored = false
+
+  /// Starts a session in `mode`.
+  ///
+  /// - Parameter mode: How to talk to the user; usually ``Mode/detected``.
+  /// - Throws: ``TerminalError/notATerminal`` when `mode` is interactive but standard input is
+  ///   not a terminal.
+  public init(mode: Mode) throws(TerminalError) {
+    self.mode = mode
+    // A reader that goes away (`pdp | head -1`) should end the output, not the process.
+    signal(SIGPIPE, SIG_IGN)
+    let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+    self.events = events
+    switch mode {
+    case .interactive:
+      let rawMode = try RawMode()
+      self.rawMode = rawMode
+      self.signalTraps = SignalTraps(restoring: rawMode) { continuation.yield(.resized) }
+      FileDescriptorOutput.standardOutput.write(
+        ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.home + ANSI.clearBelow
+      )
+    case .scripted:
+      self.rawMode = nil
+      self.signalTraps = nil
+    }
+    StandardInputReader.start(
+      isInteractive: mode == .interactive,
+      key: { continuation.yield(.key($0)) },
+      end: { continuation.finish() }
+    )
+  }
+
+  /// The number of columns of the window; 80 when it cannot be known.
+  public var width: Int {
+    Self.windowSize()?.columns ?? Self.environmentColumns ?? 80
+  }
+
+  /// The number of rows of the window; 24 when it cannot be known.
+  public var height: Int {
+    Self.windowSize()?.rows ?? 24
+  }
+
+  /// Replaces the screen's contents with `lines`, from the top-left corner.
+  ///
+  /// Each line should fit ``width``; ``Swift/String/truncated(toVisibleWidth:)`` cuts the
+  /// longer ones. Lines below the window's height are dropped. Only an interactive session
+  /// draws.
+  ///
+  /// - Parameter lines: The screen, top to bottom, with ``ANSI`` styles.
+  public func draw(_ lines: [String]) {
+    guard mode == .interactive, !isRestored else { return }
+    let width = self.width
+    let frame = lines.prefix(height).map { line in
+      line.truncated(toVisibleWidth: width) + ANSI.clearLine
+    }
+    FileDescriptorOutput.standardOutput.write(
+      ANSI.home + frame.joined(separator: "\n") + ANSI.clearBelow
+    )
+  }
+
+  /// Prints one line on standard output: a scripted session's output.
+  ///
+  /// - Parameter line: The text, without a line break.
+  public func printLine(_ line: String) {
+    FileDescriptorOutput.standardOutput.write(line + "\n")
+  }
+
+  /// Prints one line on standard error, for diagnostics outside the drawn screen.
+  ///
+  /// - Parameter line: The text, without a line break.
+  public nonisolated static func printError(_ line: String) {
+    FileDescriptorOutput.standardError.write(line + "\n")
+  }
+
+  /// Puts the terminal back as it was: cooked mode, the normal screen, a visible cursor.
+  ///
+  /// Call it before the program ends; calling it again does nothing.
+  public func restore() {
+    guard !isRestored else { return }
+    isRestored = true
+    signalTraps?.cancel()
+    rawMode?.restore()
+  }
+
+  private static func windowSize() -> (columns: Int, rows: Int)? {
+    var size = winsize()
+    for descriptor in [STDOUT_FILENO, STDIN_FILENO] {
+      if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        return (Int(size.ws_col), Int(size.ws_row))
+      }
+    }
+    return nil
+  }
+
+  private static var environmentColumns: Int? {
+    getenv("COLUMNS").flatMap { Int(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil }
+  }
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds both samples and runs them in scripted mode, checking what they print.
+#   Scripts/smoke.sh                                # uses .build
+#   Scripts/smoke.sh --scratch-path .build-samples  # any `swift build` options
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --product counter "$@"
+swift build --product pdp "$@"
+bin="$(swift build --show-bin-path "$@")"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+failures=0
+check() {  # check NAME EXPECTED ACTUAL
+  if [ "$2" == "$3" ]; then
+    printf 'ok    %s\n' "$1"
+  else
+    printf 'FAIL  %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"
+    failures=$((failures + 1))
+  fi
+}
+
+check "counter counts a script" "$(printf '0\n1\n2\n1')" \
+  "$(printf '++-q' | "$bin/counter")"
+check "counter counts with the arrow keys" "$(printf '0\n1\n0')" \
+  "$(printf '\033[A\033[Bq' | "$bin/counter")"
+check "counter hints at an unknown key" \
+  "counter: Unknown key 'x'. Keys: + or ↑ count up · - or ↓ count down · q quit" \
+  "$(printf 'xq' | "$bin/counter" 2>&1 >/dev/null)"
+
+pdp() { "$bin/pdp" --speed 1000 --cart "$work/cart.json" "$@"; }
+check "pdp loads, adds to the cart and quits" "$(cat <<'OUT'
+start
+loading
+productLoaded: Yeezy Triple White, 220.00 EUR
+productLoaded: Yeezy Triple White, 220.00 EUR (adding to cart)
+addedToCart: Product: Yeezy Triple White added to cart for user: Richi (cart: 1 item)
+OUT
+)" "$(printf 'aq' | pdp --seed 1 --analytics "$work/analytics.log")"
+check "pdp records the seed's analytics events" \
+  "$(printf 'pdpShown\npdpLoading\nproductLoaded\npdpAddedToCart')" "$(cat "$work/analytics.log")"
+check "pdp fails 4 in 9 adds with the seed's error" "error: Error adding to cart (code 15)" \
+  "$(printf 'aq' | pdp --seed 3 | tail -n 1)"
+
+printf 'not json' >"$work/cart.json"
+status=0
+message="$(printf 'aq' | pdp --seed 1 2>&1)" || status=$?
+check "pdp reports a corrupt cart" \
+  "pdp: The cart file $work/cart.json is not a valid cart: it is not valid JSON. It was left untouched." \
+  "$message"
+check "pdp exits with status 1 on a corrupt cart" "1" "$status"
+check "pdp leaves a corrupt cart untouched" "not json" "$(cat "$work/cart.json")"
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures smoke check(s) failed"
+  exit 1
+fi
+echo "All smoke checks passed"

@@ -1,0 +1,46 @@
+import Testing
+
+/// The `counter` executable, driven by a script on standard input.
+@Suite(.timeLimit(.minutes(1)))
+struct CounterEndToEndTests {
+  @Test func printsEveryCountOfAScript() async throws {
+    let run = try await ScriptedRun.run("counter", input: "++-q", home: TemporaryDirectory())
+
+    #expect(run.lines == ["0", "1", "2", "1"])
+    #expect(run.errors.isEmpty)
+    #expect(run.status == 0)
+  }
+
+  @Test func countsWithTheArrowKeys() async throws {
+    let run = try await ScriptedRun.run(
+      "counter",
+      input: "\u{1B}[A\u{1B}[A\u{1B}[B\u{1B}[Bq",
+      home: TemporaryDirectory()
+    )
+
+    #expect(run.lines == ["0", "1", "2", "1", "0"])
+  }
+
+  @Test func hintsAtAnUnknownKeyAndKeepsTheCount() async throws {
+    let run = try await ScriptedRun.run("counter", input: "+x+q", home: TemporaryDirectory())
+
+    #expect(run.lines == ["0", "1", "2"])
+    #expect(run.errors.contains("Unknown key 'x'"))
+    #expect(run.errors.split(separator: "\n").count == 1)
+    #expect(run.status == 0)
+  }
+
+  @Test func quitsCleanlyAtTheEndOfInput() async throws {
+    let run = try await ScriptedRun.run("counter", input: "+\n+\n", home: TemporaryDirectory())
+
+    #expect(run.lines == ["0", "1", "2"])
+    #expect(run.errors.isEmpty)
+    #expect(run.status == 0)
+  }
+
+  @Test func ignoresTheKeysAfterQuit() async throws {
+    let run = try await ScriptedRun.run("counter", input: "-q++", home: TemporaryDirectory())
+
+    #expect(run.lines == ["0", "-1"])
+  }
+}

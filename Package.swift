@@ -62,16 +62,17 @@ let package = Package(
 
 // The same language settings for every target, so no module drifts from the house rules.
 for target in package.targets {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    // Existential types are spelled `any P`, so their cost is visible.
-    .enableUpcomingFeature("ExistentialAny"),
-    // An `import` leaks nothing into a module's public interface unless it says `public import`.
-    .enableUpcomingFeature("InternalImportsByDefault"),
-    // A member is visible only where its defining module is imported.
-    .enableUpcomingFeature("MemberImportVisibility"),
-    // Async functions run on their caller's actor unless marked `@concurrent`.
-    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-    // Conformances of isolated types are isolated too, instead of silently nonisolated.
-    .enableUpcomingFeature("InferIsolatedConformances"),
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      // Existential types are spelled `any P`, so their cost is visible.
+      .enableUpcomingFeature("ExistentialAny"),
+      // An `import` leaks nothing into a module's public interface unless it says `public import`.
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      // A member is visible only where its defining module is imported.
+      .enableUpcomingFeature("MemberImportVisibility"),
+      // Async functions run on their caller's actor unless marked `@concurrent`.
+      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+      // Conformances of isolated types are isolated too, instead of silently nonisolated.
+      .enableUpcomingFeature("InferIsolatedConformances"),
+    ]
 }

@@ -198,8 +198,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// ``SystemActivity/step(event:previous:current:)``, which costs a copy of the state.
   ///
   /// - Parameter observer: Receives each activity, on the main actor.
-  public func addObserver(_ observer: @escaping (SystemActivity<State, Event, ErrorType>) -> Void)
-  {
+  public func addObserver(_ observer: @escaping (SystemActivity<State, Event, ErrorType>) -> Void) {
     observers.append(observer)
     core.retainsPreviousState = true
   }

@@ -1,4 +1,6 @@
 import ArchitectureKit
+import FunctionalCore
+import Observation
 import Testing
 
 enum CounterEvent: Sendable, Equatable {
@@ -62,7 +64,8 @@ struct SystemTests {
 
   @Test func callbacksObserversAndBindingsRunInThatOrderAfterEachStep() {
     var calls: [String] = []
-    let system = CounterSystem(initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    let system = CounterSystem(
+      initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
     system.addUIBinding { calls.append("binding \($0)") }
     system.addObserver { if case .step = $0 { calls.append("observer") } }
     system.addLoopCallback { calls.append("callback \($0)") }
@@ -130,7 +133,8 @@ struct SystemTests {
   }
 
   @Test func sendAfterStopIsIgnoredAndReported() async {
-    let system = CounterSystem(initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    let system = CounterSystem(
+      initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
     let log = ActivityLog(system)
     system.send(.increment)
     system.stop()
@@ -158,7 +162,8 @@ struct SystemTests {
   }
 
   @Test func stateIsObservable() {
-    let system = CounterSystem(initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    let system = CounterSystem(
+      initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
     let changed = Recorder<Bool>()
     withObservationTracking {
       _ = system.state
@@ -171,7 +176,8 @@ struct SystemTests {
   }
 
   @Test func statesDeliversTheCurrentStateThenEveryLaterState() async {
-    let system = CounterSystem(initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    let system = CounterSystem(
+      initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
     let states = system.states
     system.send(.increment)
     system.send(.increment)
@@ -209,6 +215,3 @@ func counterReducer(_ state: Int, _ event: CounterEvent) -> Int {
   case .decrement: state - 1
   }
 }
-
-import FunctionalCore
-import Observation

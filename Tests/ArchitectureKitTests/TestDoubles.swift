@@ -45,7 +45,8 @@ final class Recorder<Value: Sendable>: Sendable {
 final class ActivityLog<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
   typealias Activity = SystemActivity<State, Event, ErrorType>
   private(set) var activities: [Activity] = []
-  private var waiters: [(predicate: (Activity) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+  private var waiters:
+    [(predicate: (Activity) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
   init(_ system: System<State, Event, ErrorType, Context>) {
     system.addObserver { [unowned self] activity in

@@ -123,7 +123,11 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     with outcome: EffectOutcome<Event, Failure>,
     handle: (Output) -> Void
   ) {
-    guard !isStopped, let effect = live[id], effect.isRunning else { return }
+    guard !isStopped, let effect = live[id], effect.isRunning else {
+      // A result that arrives after its effect was cancelled is stale: report, never reduce.
+      if case .event(let event) = outcome { handle(.eventIgnored(event, .cancelledEffect)) }
+      return
+    }
     live[id]?.isRunning = false
     switch outcome {
     case .event(let event):

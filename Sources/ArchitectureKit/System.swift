@@ -46,15 +46,10 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// The reducer's mutating form, which every other form is turned into.
   public typealias Reduce = (inout State, Event) -> Void
 
-  private let core: SystemCore<State, Event, ErrorType, Context>
-  private let context: Context
-  private let tasks = TaskBag()
+  private let shell: RuntimeShell<State, Event, ErrorType, Context>
   private let registrar = ObservationRegistrar()
-  private var uiBindings: [(State) -> Void] = []
-  private var loopCallbacks: [(State) -> Void] = []
-  private var observers: [(SystemActivity<State, Event, ErrorType>) -> Void] = []
-  private var stateStreams: [Int: (State) -> Void] = [:]
-  private var lastStreamID = 0
+  /// The shell's tasks, reachable from the nonisolated `deinit`.
+  private let tasks: TaskBag
 
   /// Creates a system from a reducer in mutating form and starts it.
   ///
@@ -75,15 +70,20 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///   - context: The dependencies the effects receive.
   ///   - reduce: Applies an event to the state; pure, synchronous and fast.
   ///   - feedback: The feedback loops; their requests in the initial state start at once.
-  public init(
+  public convenience init(
     initialState: State,
     context: Context,
     reduce: @escaping Reduce,
     feedback: [Feedback<State, Event, ErrorType, Context>] = []
   ) {
-    self.context = context
-    self.core = SystemCore(initialState: initialState, reduce: reduce, feedback: feedback)
-    core.start { self.handle($0) }
+    self.init(
+      initialState: initialState,
+      context: context,
+      reduce: reduce,
+      uiBindings: [],
+      userActions: [],
+      feedback: feedback
+    )
   }
 
   private init(
@@ -94,12 +94,22 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     userActions: [UserAction<State, Event, ErrorType, Context>],
     feedback: [Feedback<State, Event, ErrorType, Context>]
   ) {
-    self.context = context
-    self.core = SystemCore(initialState: initialState, reduce: reduce, feedback: feedback)
-    self.uiBindings = uiBindings
-    for binding in uiBindings { binding(core.state) }
+    shell = RuntimeShell(
+      owner: "\(Self.self)",
+      initialState: initialState,
+      context: context,
+      reduce: reduce,
+      feedback: feedback
+    )
+    tasks = shell.tasks
+    shell.launch = { [unowned self] effect, id in launch(effect, id: id) }
+    shell.willNotifyStep = { [unowned self] in
+      registrar.willSet(self, keyPath: \.state)
+      registrar.didSet(self, keyPath: \.state)
+    }
+    for binding in uiBindings { shell.addUIBinding(binding) }
     for action in userActions { action.drive(self) }
-    core.start { self.handle($0) }
+    shell.start()
   }
 
   /// Creates and starts a system with a pure reducer (the seed's entry point).
@@ -147,12 +157,12 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// Reading it inside `withObservationTracking` (or a SwiftUI view) tracks it.
   public var state: State {
     registrar.access(self, keyPath: \.state)
-    return core.state
+    return shell.core.state
   }
 
   /// Whether ``stop()`` was called.
   public var isStopped: Bool {
-    core.isStopped
+    shell.core.isStopped
   }
 
   /// Sends an event to the system.
@@ -163,15 +173,14 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///
   /// - Parameter event: The event to reduce.
   public func send(_ event: Event) {
-    core.send(event) { self.handle($0) }
+    shell.send(event)
   }
 
   /// Cancels every running effect and ignores later events.
   ///
   /// Stopping twice does nothing more. Observers see each cancelled effect.
   public func stop() {
-    core.stop { self.handle($0) }
-    tasks.close()
+    shell.stop()
   }
 
   /// Adds a callback that receives the state after every step (the seed's loop callback).
@@ -180,15 +189,14 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///
   /// - Parameter callback: Receives each new state.
   public func addLoopCallback(_ callback: @escaping (State) -> Void) {
-    loopCallbacks.append(callback)
+    shell.addLoopCallback(callback)
   }
 
   /// Adds a UI binding; it receives the current state at once and every later state.
   ///
   /// - Parameter binding: Renders a state.
   public func addUIBinding(_ binding: @escaping (State) -> Void) {
-    uiBindings.append(binding)
-    binding(core.state)
+    shell.addUIBinding(binding)
   }
 
   /// Adds an observer of everything the system does: steps, effects started, cancelled,
@@ -199,70 +207,25 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///
   /// - Parameter observer: Receives each activity, on the main actor.
   public func addObserver(_ observer: @escaping (SystemActivity<State, Event, ErrorType>) -> Void) {
-    observers.append(observer)
-    core.retainsPreviousState = true
+    shell.addObserver(observer)
   }
 
   // MARK: Internals
 
-  /// Hands an event sent by a running effect to the core.
-  private func deliver(_ event: Event, from id: EffectID) {
-    core.deliver(event, from: id) { self.handle($0) }
-  }
-
-  /// Hands the end of a running effect to the core.
-  private func finish(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) {
-    tasks.remove(id)
-    core.finish(id, with: outcome) { self.handle($0) }
-  }
-
-  private func handle(_ output: CoreOutput<State, Event, ErrorType, Context>) {
-    switch output {
-    case .stepped(let event, let previous):
-      registrar.willSet(self, keyPath: \.state)
-      registrar.didSet(self, keyPath: \.state)
-      let state = core.state
-      for callback in loopCallbacks { callback(state) }
-      if let previous {
-        notify(.step(event: event, previous: previous, current: state))
-      }
-      for binding in uiBindings { binding(state) }
-      for yield in stateStreams.values { yield(state) }
-    case .effectStarted(let id, let request, let effect):
-      if let effect { launch(effect, id: id) }
-      notify(.effectStarted(request))
-    case .effectCancelled(let id, let request):
-      tasks.cancel(id)
-      notify(.effectCancelled(request))
-    case .effectFinished(_, let request):
-      notify(.effectFinished(request))
-    case .effectFailed(_, let request, let error):
-      if observers.isEmpty {
-        reportUnobserved("\(Self.self): the effect for \(request) failed: \(error)")
-      }
-      notify(.effectFailed(request, error))
-    case .eventIgnored(let event, let reason):
-      if observers.isEmpty, reason == .stopped {
-        reportUnobserved("\(Self.self): \(event) was ignored because \(reason).")
-      }
-      notify(.eventIgnored(event, reason))
-    }
-  }
-
-  private func notify(_ activity: SystemActivity<State, Event, ErrorType>) {
-    for observer in observers { observer(activity) }
-  }
-
   private func launch(_ effect: Effect<Event, ErrorType, Context>, id: EffectID) {
-    let context = self.context
+    let context = shell.context
     let send = Send<Event> { [weak self] event in
       await self?.deliver(event, from: id)
     }
     let task = Task { [weak self] in
       let outcome = await effect.run(with: context, send: send)
-      self?.finish(id, with: outcome)
+      self?.shell.finish(id, with: outcome)
     }
     tasks.insert(task, for: id)
+  }
+
+  private func deliver(_ event: Event, from id: EffectID) {
+    shell.deliver(event, from: id)
   }
 }
 
@@ -279,19 +242,13 @@ extension System where State: Sendable {
   /// ```
   public var states: AsyncStream<State> {
     let (stream, continuation) = AsyncStream.makeStream(of: State.self)
-    continuation.yield(core.state)
-    guard !core.isStopped else {
-      continuation.finish()
-      return stream
-    }
-    lastStreamID += 1
-    let id = lastStreamID
-    stateStreams[id] = { continuation.yield($0) }
-    tasks.insertFinisher({ continuation.finish() }, for: id)
-    continuation.onTermination = { [weak self] _ in
-      Task { @MainActor in
-        self?.stateStreams[id] = nil
-        self?.tasks.removeFinisher(id)
+    let id = shell.addStateStream(
+      yield: { continuation.yield($0) },
+      finish: { continuation.finish() }
+    )
+    if let id {
+      continuation.onTermination = { [weak self] _ in
+        Task { @MainActor in self?.shell.removeStateStream(id) }
       }
     }
     return stream

@@ -1,0 +1,155 @@
+/// A system for use off the main actor — servers, background processing, parallel tests —
+/// with the same semantics as ``System``, isolated to an actor of its own.
+///
+/// ```swift
+/// let importer = await BackgroundSystem(
+///   initialState: Import.State(), context: .live,
+///   reduce: Import.reduce, feedback: Import.feedback
+/// )
+/// await importer.send(.start(file))
+/// for await state in await importer.states where state.isDone { break }
+/// ```
+///
+/// It shares its core with ``System``: a FIFO mailbox with no reentrancy, exact request diffing,
+/// stale results dropped, failures reported, everything cancelled by ``stop()`` and when the
+/// system is released. Its reducer, feedback and listeners run on the actor; calls from outside
+/// `await` it. Many background systems run in parallel, each on its own actor.
+public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
+  private let shell: RuntimeShell<State, Event, ErrorType, Context>
+  /// The shell's tasks, reachable from the nonisolated `deinit`.
+  private let tasks: TaskBag
+
+  /// Creates a system from a reducer in mutating form and starts it on its actor.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any event.
+  ///   - context: The dependencies the effects receive.
+  ///   - reduce: Applies an event to the state; pure, synchronous and fast.
+  ///   - feedback: The feedback loops; their requests in the initial state start at once.
+  public init(
+    initialState: sending State,
+    context: Context,
+    reduce: sending @escaping (inout State, Event) -> Void,
+    feedback: sending [Feedback<State, Event, ErrorType, Context>] = []
+  ) async {
+    shell = RuntimeShell(
+      owner: "\(Self.self)",
+      initialState: initialState,
+      context: context,
+      reduce: reduce,
+      feedback: feedback
+    )
+    tasks = shell.tasks
+    shell.launch = { [unowned self] effect, id in launch(effect, id: id) }
+    shell.start()
+  }
+
+  /// Creates a system from a pure reducer and starts it on its actor.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any event.
+  ///   - context: The dependencies the effects receive.
+  ///   - reducer: Computes the next state from the current state and an event.
+  ///   - feedback: The feedback loops; their requests in the initial state start at once.
+  public init(
+    initialState: sending State,
+    context: Context,
+    reducer: sending @escaping (consuming State, Event) -> State,
+    feedback: sending [Feedback<State, Event, ErrorType, Context>] = []
+  ) async {
+    await self.init(
+      initialState: initialState,
+      context: context,
+      reduce: { state, event in state = reducer(consume state, event) },
+      feedback: feedback
+    )
+  }
+
+  deinit {
+    tasks.close()
+  }
+
+  /// The current state.
+  public var state: State {
+    shell.core.state
+  }
+
+  /// Whether ``stop()`` was called.
+  public var isStopped: Bool {
+    shell.core.isStopped
+  }
+
+  /// Sends an event to the system.
+  ///
+  /// It returns after the event, and every event it led to synchronously, were processed.
+  /// After ``stop()`` the event is ignored and reported.
+  ///
+  /// - Parameter event: The event to reduce.
+  public func send(_ event: Event) {
+    shell.send(event)
+  }
+
+  /// Cancels every running effect and ignores later events.
+  public func stop() {
+    shell.stop()
+  }
+
+  /// Adds a callback that receives the state after every step, on the system's actor.
+  ///
+  /// - Parameter callback: Receives each new state.
+  public func addLoopCallback(_ callback: sending @escaping (State) -> Void) {
+    shell.addLoopCallback(callback)
+  }
+
+  /// Adds an observer of everything the system does, called on the system's actor.
+  ///
+  /// - Parameter observer: Receives each activity.
+  public func addObserver(
+    _ observer: sending @escaping (SystemActivity<State, Event, ErrorType>) -> Void
+  ) {
+    shell.addObserver(observer)
+  }
+
+  private func launch(_ effect: Effect<Event, ErrorType, Context>, id: EffectID) {
+    let context = shell.context
+    let send = Send<Event> { [weak self] event in
+      await self?.deliver(event, from: id)
+    }
+    let task = Task { [weak self] in
+      let outcome = await effect.run(with: context, send: send)
+      await self?.finish(id, with: outcome)
+    }
+    tasks.insert(task, for: id)
+  }
+
+  private func deliver(_ event: Event, from id: EffectID) {
+    shell.deliver(event, from: id)
+  }
+
+  private func finish(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) {
+    shell.finish(id, with: outcome)
+  }
+}
+
+extension BackgroundSystem where State: Sendable {
+  /// Every state of the system, starting with the current one, as an `AsyncSequence`.
+  ///
+  /// The stream finishes when the system stops or is released.
+  public var states: AsyncStream<State> {
+    let (stream, continuation) = AsyncStream.makeStream(of: State.self)
+    let id = shell.addStateStream(
+      yield: { continuation.yield($0) },
+      finish: { continuation.finish() }
+    )
+    if let id {
+      continuation.onTermination = { [weak self] _ in
+        Task { await self?.removeStateStream(id) }
+      }
+    }
+    return stream
+  }
+
+  private func removeStateStream(_ id: Int) {
+    shell.removeStateStream(id)
+  }
+}

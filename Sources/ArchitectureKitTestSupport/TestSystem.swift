@@ -47,6 +47,7 @@ public final class TestSystem<
   private var failures: [(request: EffectRequest, error: ErrorType)] = []
   private var waiters: [CheckedContinuation<Void, Never>] = []
   private let inbox = Inbox<Event>()
+  private var loopCallbacks: [(State) -> Void] = []
 
   private struct TrackedEffect {
     let request: EffectRequest
@@ -125,6 +126,19 @@ public final class TestSystem<
   public var runningRequests: [EffectRequest] {
     effects.sorted { $0.key.rawValue < $1.key.rawValue }.filter { !$0.value.hasEnded }
       .map(\.value.request)
+  }
+
+  /// Adds a callback that receives the state after every step, as
+  /// ``System/addLoopCallback(_:)`` does, so hooks such as analytics can be tested too.
+  ///
+  /// ```swift
+  /// var screens: [String] = []
+  /// system.addLoopCallback { screens.append(Analytics.name(of: $0)) }
+  /// ```
+  ///
+  /// - Parameter callback: Receives each new state.
+  public func addLoopCallback(_ callback: @escaping (State) -> Void) {
+    loopCallbacks.append(callback)
   }
 
   /// Sends an event, as a user would, and checks the state change.
@@ -387,7 +401,9 @@ public final class TestSystem<
 
   private func handle(_ output: CoreOutput<State, Event, ErrorType, Context>) {
     switch output {
-    case .stepped, .effectFinished, .eventIgnored:
+    case .stepped:
+      for callback in loopCallbacks { callback(core.state) }
+    case .effectFinished, .eventIgnored:
       break
     case .effectStarted(let id, let request, let effect):
       guard let effect else { return }

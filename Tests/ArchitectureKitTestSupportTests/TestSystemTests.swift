@@ -71,6 +71,18 @@ struct TestSystemTests {
     await system.finish()
   }
 
+  @Test func loopCallbacksSeeEveryStep() async {
+    let system = harness()
+    var seen: [[String]] = []
+    system.addLoopCallback { seen.append($0.results) }
+    system.send(.search("a")) { $0.query = "a" }
+    system.expectStarted(Loader.Request.search("a"))
+    system.simulate(Loader.Request.search("a"), event: .loaded("A"))
+    await system.receive(.loaded("A")) { $0.results = ["A"] }
+    #expect(seen == [[], ["A"]])
+    await system.finish()
+  }
+
   @Test func nonExhaustiveModeChecksOnlyWhatIsAsserted() async {
     let system = harness(exhaustivity: .off)
     system.send(.search("a"))

@@ -109,8 +109,9 @@ extension AsyncResult {
   }
 
   /// Runs the work and captures cancellation as a value, so it can cross a task boundary.
-  package func outcome(_ context: Context) async -> Result<Result<Value, Failure>, CancellationError>
-  {
+  package func outcome(
+    _ context: Context
+  ) async -> Result<Result<Value, Failure>, CancellationError> {
     do {
       return .success(try await perform(context))
     } catch {

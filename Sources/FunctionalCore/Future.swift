@@ -46,7 +46,9 @@ public struct Future<Value: Sendable>: Sendable {
   /// ```
   ///
   /// - Parameter body: Starts the work and arranges for the completion to be called.
-  public init(callback body: @escaping @Sendable (_ complete: @escaping @Sendable (Value) -> Void) -> Void) {
+  public init(
+    callback body: @escaping @Sendable (_ complete: @escaping @Sendable (Value) -> Void) -> Void
+  ) {
     self.init(cancellableOperation: {
       () async throws(CancellationError) -> Value in
       try await awaitCallback { complete in

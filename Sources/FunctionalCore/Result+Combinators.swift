@@ -1,3 +1,7 @@
+// `recover(_:)` and `recover(with:)` are public API and keep their names. Called with a trailing
+// closure, the compiler picks the one that matches what the closure returns (a value or a
+// `Result`), as `ResultCombinatorsTests` checks.
+// swift-format-ignore: AmbiguousTrailingClosureOverload
 /// Combinators on the standard library's `Result`, in the vocabulary the seed's users know.
 ///
 /// There is no second `Result` type: these are extensions of `Swift.Result`.

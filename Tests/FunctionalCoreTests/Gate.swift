@@ -1,0 +1,58 @@
+import FunctionalCore
+
+/// A one-shot signal: tasks wait for it, and it stays open once opened.
+///
+/// Tests use gates instead of sleeps: a step that must happen before another one opens a gate
+/// the other one waits for, so the order is forced rather than hoped for.
+///
+/// A wait ends early when the waiting task is cancelled, so a test whose gate never opens is
+/// stopped by its time limit instead of hanging the whole run.
+final class Gate: Sendable {
+  private struct State {
+    var isOpen = false
+    var nextID = 0
+    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  }
+
+  private let state = Lock(State())
+
+  /// Whether ``open()`` has been called.
+  var isOpen: Bool {
+    state.withLock { $0.isOpen }
+  }
+
+  /// Opens the gate and lets every waiting task, present and future, through.
+  func open() {
+    let waiters = state.withLock { state in
+      state.isOpen = true
+      defer { state.waiters = [:] }
+      return state.waiters.values
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns once the gate is open, or once the waiting task is cancelled.
+  ///
+  /// - Returns: Whether the gate is open; `false` means the wait was cancelled first.
+  @discardableResult
+  func wait() async -> Bool {
+    let id = state.withLock { state in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let resumesNow = state.withLock { state in
+          // A cancellation before this point found no waiter to resume; check it here.
+          if state.isOpen || Task.isCancelled { return true }
+          state.waiters[id] = continuation
+          return false
+        }
+        if resumesNow { continuation.resume() }
+      }
+    } onCancel: {
+      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+    }
+    return isOpen
+  }
+}

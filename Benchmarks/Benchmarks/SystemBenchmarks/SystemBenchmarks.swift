@@ -1,0 +1,143 @@
+import Benchmark
+import BenchmarkSettings
+import Scenarios
+
+/// The benchmarks of `System`, registered for package-benchmark's generated runner.
+///
+/// Every benchmark measures wall-clock time, allocations and allocated bytes per iteration; an
+/// iteration performs the benchmark's scaling factor of operations (events, round trips,
+/// systems), and `Scripts/bench.sh` reports the median per operation. The scenarios live in the
+/// `Scenarios` module, which the `ProfileScenario` tool runs under callgrind too. Systems live
+/// on the main actor, so their fixtures are created there in `setup`, and each iteration hops
+/// there once (see `onMainActor(_:)`).
+let benchmarks: @Sendable () -> Void = {
+  registerCounterBenchmarks()
+  registerLargeStateBenchmarks()
+  registerUnchangedFeedbackBenchmarks()
+  registerRoundTripBenchmarks()
+  registerKeyedRequestBenchmarks()
+  registerCreationBenchmarks()
+}
+
+/// The name every ratio in `Scripts/bench.sh` is taken against.
+let rawBaselineName = "raw-reducer-loop"
+
+/// Registers the raw reducer loop and the counter's `send` benchmarks.
+func registerCounterBenchmarks() {
+  Benchmark(
+    rawBaselineName,
+    configuration: .architectureKit(scalingFactor: .mega, allocates: false)
+  ) { benchmark in
+    blackHole(rawCounterLoop(benchmark.scaledIterations.count))
+  }
+
+  for bindings in [1, 10] {
+    Benchmark(
+      "counter-send-\(bindings)-binding\(bindings == 1 ? "" : "s")",
+      configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+    ) { benchmark, fixture in
+      let count = benchmark.scaledIterations.count
+      onMainActor { fixture.send(count) }
+    } setup: {
+      await CounterFixture(bindings: bindings)
+    }
+  }
+}
+
+/// Registers the large-state benchmarks: the raw loop and both reducer forms.
+func registerLargeStateBenchmarks() {
+  Benchmark(
+    "\(rawBaselineName)-100k-array",
+    // A million bumps (ten passes over the array) per iteration: a thousand take 4 µs, too
+    // short to time steadily.
+    configuration: .architectureKit(scalingFactor: .mega, allocates: false)
+  ) { benchmark, fixture in
+    fixture.run(benchmark.scaledIterations.count)
+  } setup: {
+    RawLargeFixture()
+  }
+
+  for (form, label) in [(ReducerForm.pure, "pure"), (.mutating, "inout")] {
+    Benchmark(
+      "100k-array-send-\(label)-reducer",
+      configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+    ) { benchmark, fixture in
+      let count = benchmark.scaledIterations.count
+      onMainActor { fixture.send(count) }
+    } setup: {
+      await LargeStateFixture(form: form)
+    }
+  }
+}
+
+/// Registers the benchmarks of 10 and 100 feedback loops whose requests do not change.
+func registerUnchangedFeedbackBenchmarks() {
+  for feedbacks in [10, 100] {
+    Benchmark(
+      "\(feedbacks)-unchanged-feedbacks-send",
+      configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+    ) { benchmark, fixture in
+      let count = benchmark.scaledIterations.count
+      onMainActor { fixture.send(count) }
+    } setup: {
+      await UnchangedFeedbackFixture(feedbacks: feedbacks)
+    }
+  }
+}
+
+/// Registers the feedback round-trip benchmarks, with an immediate and an `async` effect.
+func registerRoundTripBenchmarks() {
+  Benchmark(
+    "round-trip-immediate-effect",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: true)
+  ) { benchmark, fixture in
+    let count = benchmark.scaledIterations.count
+    onMainActor { fixture.runInline(count) }
+  } setup: {
+    await RoundTripFixture(form: .immediate)
+  }
+
+  // This closure is `async`: package-benchmark runs it in a task off the main actor, and the
+  // fixture's `run` awaits on the main actor, which stays free for the effects' hops back.
+  Benchmark(
+    "round-trip-async-effect",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: true)
+  ) { benchmark, fixture async in
+    let count = benchmark.scaledIterations.count
+    await fixture.run(count)
+  } setup: {
+    await RoundTripFixture(form: .async)
+  }
+}
+
+/// Registers the keyed-request benchmark: 10,000 active, one changing per event.
+func registerKeyedRequestBenchmarks() {
+  Benchmark(
+    "10000-keyed-requests-1-changing",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: true, maxDuration: .seconds(3))
+  ) { benchmark, fixture in
+    let count = benchmark.scaledIterations.count
+    onMainActor { fixture.send(count) }
+  } setup: {
+    await KeyedRequestFixture()
+  }
+}
+
+/// Registers the creation benchmark: 10,000 idle systems per iteration, time and bytes each.
+func registerCreationBenchmarks() {
+  Benchmark(
+    "create-idle-system-x\(CreationFixture.count)",
+    configuration: .architectureKit(
+      scalingFactor: .one,
+      operations: CreationFixture.count,
+      allocates: true
+    )
+  ) { benchmark, fixture in
+    onMainActor { fixture.prepare() }
+    benchmark.startMeasurement()
+    onMainActor { fixture.create() }
+    benchmark.stopMeasurement()
+  } setup: {
+    await CreationFixture()
+  }
+}

@@ -1,0 +1,99 @@
+import ArchitectureKit
+
+/// A chain of round trips: each result event asks for the next request until none remain.
+struct RoundTripState {
+  /// The round trips still to run.
+  var remaining = 0
+  /// The request the feedback runs an effect for; a new value per round trip.
+  var request: Int?
+}
+
+/// The events of the round-trip benchmarks.
+enum RoundTripEvent: Sendable {
+  /// Starts a chain of round trips.
+  case start(Int)
+  /// The effect's result for request `k`, which asks for request `k - 1`.
+  case pong(Int)
+}
+
+/// The system of the round-trip benchmarks.
+typealias RoundTripSystem = System<RoundTripState, RoundTripEvent, CounterError, EmptyContext>
+
+/// The round-trip reducer: `start(n)` asks for request `n`, `pong(k)` for request `k - 1`.
+///
+/// - Parameters:
+///   - state: The state to change.
+///   - event: The event to apply.
+func reduceRoundTrip(_ state: inout RoundTripState, _ event: RoundTripEvent) {
+  switch event {
+  case .start(let count):
+    state.remaining = count
+    state.request = count > 0 ? count : nil
+  case .pong(let request):
+    state.remaining = request - 1
+    state.request = request > 1 ? request - 1 : nil
+  }
+}
+
+/// How the round trip's effect is written.
+public enum EffectForm: Sendable {
+  /// `effects:` returning `.pure`: the core completes it inline, no task, no hop.
+  case immediate
+  /// `run:`, an `async` function: a task off the main actor, and a hop back with the event.
+  case async
+}
+
+/// A system whose every event requests an effect whose result is the next event.
+///
+/// One ``run(_:)`` sends one `start(n)` event and returns after `n` round trips: event →
+/// request → effect → result event.
+@MainActor
+public final class RoundTripFixture {
+  private let system: RoundTripSystem
+  private var finished: CheckedContinuation<Void, Never>?
+
+  /// Creates the system with its effect in `form`.
+  ///
+  /// - Parameter form: How the effect is written.
+  public init(form: EffectForm) {
+    let feedback: Feedback<RoundTripState, RoundTripEvent, CounterError, EmptyContext> =
+      switch form {
+      case .immediate:
+        .react(request: \.request, effects: { request in .pure(.pong(request)) })
+      case .async:
+        .react(request: \.request, run: { request, _ in .pong(request) })
+      }
+    system = RoundTripSystem(
+      initialState: RoundTripState(),
+      context: EmptyContext(),
+      reduce: reduceRoundTrip,
+      feedback: [feedback]
+    )
+    system.addLoopCallback { [unowned self] state in
+      if state.remaining == 0, let finished {
+        self.finished = nil
+        finished.resume()
+      }
+    }
+  }
+
+  /// Runs `count` round trips whose effects complete inline; returns when they are done.
+  ///
+  /// - Parameter count: The number of round trips.
+  public func runInline(_ count: Int) {
+    system.send(.start(count))
+    precondition(system.state.remaining == 0, "An immediate effect did not complete inline.")
+  }
+
+  /// Runs `count` round trips whose effects run as tasks; returns when the last result arrived.
+  ///
+  /// The main actor is free while this waits, so the effects' results can hop back to it.
+  ///
+  /// - Parameter count: The number of round trips.
+  public func run(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      finished = continuation
+      system.send(.start(count))
+    }
+  }
+}

@@ -103,7 +103,7 @@ extension Feedback {
     _ effect: @escaping (Request) -> Effect
   ) -> Feedback {
     Feedback { index in
-      SetRequestReconciler(feedbackIndex: index, requests: requests, effect: effect)
+      Reconciler.set(feedbackIndex: index, requests: requests, effect: effect)
     }
   }
 
@@ -112,7 +112,7 @@ extension Feedback {
     _ effect: @escaping (Request) -> Effect
   ) -> Feedback {
     Feedback { index in
-      KeyedRequestReconciler(feedbackIndex: index, requests: requests, effect: effect)
+      Reconciler.keyed(feedbackIndex: index, requests: requests, effect: effect)
     }
   }
 }

@@ -26,7 +26,7 @@
 /// ```
 ///
 /// Effects come in three shapes, each with its own argument label:
-/// - `effects:` returns an ``AsyncResult`` (the seed's form);
+/// - `effects:` returns an ``FunctionalCore/AsyncResult`` (the seed's form);
 /// - `run:` is an `async` function that returns one event;
 /// - `stream:` is an `async` function that may send many events until it is cancelled.
 ///
@@ -61,7 +61,7 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
     when condition: @escaping (State) -> Bool
   ) -> Feedback {
     Feedback { index in
-      ConditionReconciler(
+      Reconciler.condition(
         feedbackIndex: index,
         condition: condition,
         effect: { Effect(effects($0)) }
@@ -69,7 +69,8 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
     }
   }
 
-  /// Runs an effect for the request the state holds, with the seed's ``AsyncResult`` effects.
+  /// Runs an effect for the request the state holds, with the seed's
+  /// ``FunctionalCore/AsyncResult`` effects.
   ///
   /// - Parameters:
   ///   - request: The request in a state, or `nil` when nothing should run.
@@ -134,7 +135,7 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
     _ effect: @escaping (Request) -> Effect
   ) -> Feedback {
     Feedback { index in
-      SingleRequestReconciler(feedbackIndex: index, request: request, effect: effect)
+      Reconciler.single(feedbackIndex: index, request: request, effect: effect)
     }
   }
 

@@ -103,10 +103,6 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     )
     tasks = shell.tasks
     shell.launch = { [unowned self] effect, id in launch(effect, id: id) }
-    shell.willNotifyStep = { [unowned self] in
-      registrar.willSet(self, keyPath: \.state)
-      registrar.didSet(self, keyPath: \.state)
-    }
     for binding in uiBindings { shell.addUIBinding(binding) }
     for action in userActions { action.drive(self) }
     shell.start()
@@ -156,9 +152,21 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///
   /// Reading it inside `withObservationTracking` (or a SwiftUI view) tracks it.
   public var state: State {
-    registrar.access(self, keyPath: \.state)
+    // Observation can only start tracking here, so the per-step notifications are installed on
+    // the first read; until then a step pays nothing for them.
+    if shell.willNotifyStep == nil {
+      shell.willNotifyStep = { [unowned self] in
+        registrar.willSet(self, keyPath: stateKeyPath)
+        registrar.didSet(self, keyPath: stateKeyPath)
+      }
+    }
+    registrar.access(self, keyPath: stateKeyPath)
     return shell.core.state
   }
+
+  /// The key path of ``state``, made once: a key path into a generic class is otherwise
+  /// rebuilt by the runtime at every use.
+  private lazy var stateKeyPath: KeyPath<System, State> = \System.state
 
   /// Whether ``stop()`` was called.
   public var isStopped: Bool {

@@ -99,6 +99,11 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
       handle(.eventIgnored(event, .stopped))
       return
     }
+    guard isDraining || mailboxHead < mailbox.count else {
+      // Nothing queued and no step running: step at once, without a trip through the mailbox.
+      withDraining(handle) { step(event, handle) }
+      return
+    }
     mailbox.append((event, nil))
     drain(handle)
   }
@@ -196,21 +201,26 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   private func drain(_ handle: (Output) -> Void) {
     guard !isDraining else { return }
     withDraining(handle) {
-      while let event = nextEvent(handle) {
-        let previous = retainsPreviousState ? state : nil
-        reduce(&state, event)
-        handle(.stepped(event, previous: previous))
-        guard !isStopped else { return }
-        reconcile(handle)
+      while !isStopped, let event = nextEvent(handle) {
+        step(event, handle)
       }
     }
+  }
+
+  /// Reduces one event, reports the step, and reconciles the feedback with the new state.
+  private func step(_ event: Event, _ handle: (Output) -> Void) {
+    let previous = retainsPreviousState ? state : nil
+    reduce(&state, event)
+    handle(.stepped(event, previous: previous))
+    guard !isStopped else { return }
+    reconcile(handle)
   }
 
   private func withDraining(_ handle: (Output) -> Void, _ body: () -> Void) {
     isDraining = true
     body()
     isDraining = false
-    // `start` may queue events of effects completed inline; process them now.
+    // The body may queue events (effects completed inline, sends from listeners): process them.
     if mailboxHead < mailbox.count, !isStopped { drain(handle) }
   }
 
@@ -233,7 +243,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   private func reconcile(_ handle: (Output) -> Void) {
     for reconciler in reconcilers {
-      reconciler.reconcile(state, core: self, handle: handle)
+      reconciler.reconcile(state, self, handle)
       if isStopped { return }
     }
   }

@@ -46,7 +46,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// The reducer's mutating form, which every other form is turned into.
   public typealias Reduce = (inout State, Event) -> Void
 
-  private let shell: RuntimeShell<State, Event, ErrorType, Context>
+  @usableFromInline let shell: RuntimeShell<State, Event, ErrorType, Context>
   private let registrar = ObservationRegistrar()
   /// The shell's tasks, reachable from the nonisolated `deinit`.
   private let tasks: TaskBag
@@ -180,6 +180,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// After ``stop()`` the event is ignored and reported.
   ///
   /// - Parameter event: The event to reduce.
+  @inlinable
   public func send(_ event: Event) {
     shell.send(event)
   }

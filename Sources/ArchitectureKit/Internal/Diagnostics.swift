@@ -10,6 +10,7 @@
 ///
 /// Runtime problems are reported, never trapped: a line on standard error names the system type
 /// and what happened, as TCA's runtime warnings do.
+@usableFromInline
 func reportUnobserved(_ message: String) {
   #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
     var line = "[ArchitectureKit] \(message)\n"

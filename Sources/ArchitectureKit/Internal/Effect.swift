@@ -1,11 +1,13 @@
 /// Identifies one run of an effect: a request that started, until it is cancelled.
+@usableFromInline
 package struct EffectID: Hashable, Sendable, CustomStringConvertible {
   package let rawValue: UInt64
 
-  package var description: String { "#\(rawValue)" }
+  @usableFromInline package var description: String { "#\(rawValue)" }
 }
 
 /// The work a feedback asks the runtime to do for one request.
+@usableFromInline
 package enum Effect<Event: Sendable, Failure: Error, Context: Sendable>: Sendable {
   /// An outcome known without running anything (``AsyncResult/pure(_:)`` and friends).
   case done(Result<Event, Failure>)

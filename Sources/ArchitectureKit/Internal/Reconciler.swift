@@ -4,12 +4,13 @@
 /// each system, so a `Feedback` value can be shared. Closures rather than subclasses: a generic
 /// subclass's overridden method always runs unspecialized, which cost ten times more per step
 /// in the benchmarks.
+@usableFromInline
 final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
-  typealias Core = SystemCore<State, Event, Failure, Context>
-  typealias Effect = ArchitectureKit.Effect<Event, Failure, Context>
+  @usableFromInline typealias Core = SystemCore<State, Event, Failure, Context>
+  @usableFromInline typealias Effect = ArchitectureKit.Effect<Event, Failure, Context>
 
   /// Brings the effects in line with a state.
-  let reconcile: (State, Core, (Core.Output) -> Void) -> Void
+  @usableFromInline let reconcile: (State, Core, (Core.Output) -> Void) -> Void
 
   private init(_ reconcile: @escaping (State, Core, (Core.Output) -> Void) -> Void) {
     self.reconcile = reconcile

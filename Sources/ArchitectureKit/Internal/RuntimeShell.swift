@@ -4,23 +4,24 @@
 /// ``System`` (main actor) and ``BackgroundSystem`` (an actor) each own one and call it only
 /// from their isolation; they supply ``launch``, the one piece that depends on where events hop
 /// back to.
+@usableFromInline
 final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
-  typealias Activity = SystemActivity<State, Event, ErrorType>
+  @usableFromInline typealias Activity = SystemActivity<State, Event, ErrorType>
 
-  let core: SystemCore<State, Event, ErrorType, Context>
+  @usableFromInline let core: SystemCore<State, Event, ErrorType, Context>
   let context: Context
-  let tasks = TaskBag()
+  @usableFromInline let tasks = TaskBag()
   /// Names the runtime in diagnostics.
-  let owner: String
+  @usableFromInline let owner: String
   /// Starts the task of a handed-out effect; set by the owner right after creation.
-  var launch: (Effect<Event, ErrorType, Context>, EffectID) -> Void = { _, _ in }
+  @usableFromInline var launch: (Effect<Event, ErrorType, Context>, EffectID) -> Void = { _, _ in }
   /// Called after each step, before the listeners (the main-actor system's Observation hook).
-  var willNotifyStep: (() -> Void)?
+  @usableFromInline var willNotifyStep: (() -> Void)?
 
-  private(set) var uiBindings: [(State) -> Void] = []
-  private var loopCallbacks: [(State) -> Void] = []
-  private var observers: [(Activity) -> Void] = []
-  private var stateStreams: [Int: (State) -> Void] = [:]
+  @usableFromInline var uiBindings: [(State) -> Void] = []
+  @usableFromInline var loopCallbacks: [(State) -> Void] = []
+  @usableFromInline var observers: [(Activity) -> Void] = []
+  @usableFromInline var stateStreams: [Int: (State) -> Void] = [:]
   private var lastStreamID = 0
 
   init(
@@ -39,6 +40,7 @@ final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Context: Send
     core.start { handle($0) }
   }
 
+  @inlinable
   func send(_ event: Event) {
     core.send(event) { handle($0) }
   }
@@ -92,7 +94,8 @@ final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Context: Send
     tasks.removeFinisher(id)
   }
 
-  private func handle(_ output: CoreOutput<State, Event, ErrorType, Context>) {
+  @inlinable
+  func handle(_ output: CoreOutput<State, Event, ErrorType, Context>) {
     switch output {
     case .stepped(let event, let previous):
       willNotifyStep?()
@@ -124,7 +127,8 @@ final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Context: Send
     }
   }
 
-  private func notify(_ activity: Activity) {
+  @inlinable
+  func notify(_ activity: Activity) {
     for observer in observers { observer(activity) }
   }
 }

@@ -1,4 +1,5 @@
 /// What the core asks its runtime to do, or tells it happened, during one call.
+@usableFromInline
 package enum CoreOutput<State, Event: Sendable, Failure: Error, Context: Sendable> {
   /// An event was reduced; `previous` is kept only when the core retains previous states.
   case stepped(Event, previous: State?)
@@ -30,32 +31,34 @@ package enum CoreOutput<State, Event: Sendable, Failure: Error, Context: Sendabl
 ///   effect, changed ones restart, vanished ones are cancelled.
 /// - An event from an effect that is no longer live is never reduced, even if it was queued
 ///   before the effect was cancelled.
+@usableFromInline
 package final class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendable> {
-  package typealias Output = CoreOutput<State, Event, Failure, Context>
+  @usableFromInline package typealias Output = CoreOutput<State, Event, Failure, Context>
 
   /// The current state.
-  package private(set) var state: State
+  @usableFromInline package var state: State
 
   /// Whether ``stop(handle:)`` was called.
-  package private(set) var isStopped = false
+  @usableFromInline package var isStopped = false
 
   /// Whether `.stepped` carries the state before the step (costs a copy per step).
-  package var retainsPreviousState = false
+  @usableFromInline package var retainsPreviousState = false
 
   /// Whether effects with a known outcome complete inside the core instead of being handed out.
   package var completesKnownOutcomesInline = true
 
-  private let reduce: (inout State, Event) -> Void
-  private let reconcilers: [Reconciler<State, Event, Failure, Context>]
-  private var mailbox: [(event: Event, source: EffectID?)] = []
-  private var mailboxHead = 0
-  private var isDraining = false
-  private var live: [EffectID: LiveEffect] = [:]
+  @usableFromInline let reduce: (inout State, Event) -> Void
+  @usableFromInline let reconcilers: [Reconciler<State, Event, Failure, Context>]
+  @usableFromInline var mailbox: [(event: Event, source: EffectID?)] = []
+  @usableFromInline var mailboxHead = 0
+  @usableFromInline var isDraining = false
+  @usableFromInline var live: [EffectID: LiveEffect] = [:]
   private var lastID: UInt64 = 0
 
-  private struct LiveEffect {
-    let request: EffectRequest
-    var isRunning: Bool
+  @usableFromInline
+  struct LiveEffect {
+    @usableFromInline let request: EffectRequest
+    @usableFromInline var isRunning: Bool
   }
 
   /// Creates a core; nothing is reconciled until ``start(handle:)``.
@@ -94,6 +97,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// Queues an event from outside (a user, a binding) and processes the mailbox.
+  @inlinable
   package func send(_ event: Event, handle: (Output) -> Void) {
     guard !isStopped else {
       handle(.eventIgnored(event, .stopped))
@@ -198,7 +202,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   // MARK: Processing
 
-  private func drain(_ handle: (Output) -> Void) {
+  @inlinable
+  func drain(_ handle: (Output) -> Void) {
     guard !isDraining else { return }
     withDraining(handle) {
       while !isStopped, let event = nextEvent(handle) {
@@ -208,7 +213,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// Reduces one event, reports the step, and reconciles the feedback with the new state.
-  private func step(_ event: Event, _ handle: (Output) -> Void) {
+  @inlinable
+  func step(_ event: Event, _ handle: (Output) -> Void) {
     let previous = retainsPreviousState ? state : nil
     reduce(&state, event)
     handle(.stepped(event, previous: previous))
@@ -216,7 +222,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     reconcile(handle)
   }
 
-  private func withDraining(_ handle: (Output) -> Void, _ body: () -> Void) {
+  @inlinable
+  func withDraining(_ handle: (Output) -> Void, _ body: () -> Void) {
     isDraining = true
     body()
     isDraining = false
@@ -224,7 +231,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     if mailboxHead < mailbox.count, !isStopped { drain(handle) }
   }
 
-  private func nextEvent(_ handle: (Output) -> Void) -> Event? {
+  @inlinable
+  func nextEvent(_ handle: (Output) -> Void) -> Event? {
     while mailboxHead < mailbox.count {
       let (event, source) = mailbox[mailboxHead]
       mailboxHead += 1
@@ -241,7 +249,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     return nil
   }
 
-  private func reconcile(_ handle: (Output) -> Void) {
+  @inlinable
+  func reconcile(_ handle: (Output) -> Void) {
     for reconciler in reconcilers {
       reconciler.reconcile(state, self, handle)
       if isStopped { return }

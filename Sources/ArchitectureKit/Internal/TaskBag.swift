@@ -1,6 +1,7 @@
 /// The running effect tasks of a system, and the finishers of its state streams.
 ///
 /// It is `Sendable` so that a system's nonisolated `deinit` can cancel everything it started.
+@usableFromInline
 final class TaskBag: Sendable {
   private struct Contents {
     var tasks: [EffectID: Task<Void, Never>] = [:]
@@ -25,6 +26,7 @@ final class TaskBag: Sendable {
   }
 
   /// Cancels a task and forgets it.
+  @usableFromInline
   func cancel(_ id: EffectID) {
     contents.withLock { $0.tasks.removeValue(forKey: id) }?.cancel()
   }

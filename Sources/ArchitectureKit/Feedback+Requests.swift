@@ -16,6 +16,7 @@ extension Feedback {
   ///   - requests: The requests in a state.
   ///   - effects: Builds the effect for one request.
   /// - Returns: The feedback.
+  @inlinable
   public static func react<Request: Hashable & Sendable>(
     requests: @escaping (State) -> Set<Request>,
     effects: @escaping (Request) -> AsyncResult<Context, Event, ErrorType>
@@ -29,6 +30,7 @@ extension Feedback {
   ///   - requests: The requests in a state.
   ///   - run: The effect for one request.
   /// - Returns: The feedback.
+  @inlinable
   public static func react<Request: Hashable & Sendable>(
     requests: @escaping (State) -> Set<Request>,
     run: @escaping @Sendable (Request, Context) async throws(ErrorType) -> Event
@@ -42,6 +44,7 @@ extension Feedback {
   ///   - requests: The requests in a state.
   ///   - stream: The effect for one request; it may send many events.
   /// - Returns: The feedback.
+  @inlinable
   public static func react<Request: Hashable & Sendable>(
     requests: @escaping (State) -> Set<Request>,
     stream: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Void
@@ -65,6 +68,7 @@ extension Feedback {
   ///   - keyedRequests: The request for each key in a state.
   ///   - effects: Builds the effect for one request.
   /// - Returns: The feedback.
+  @inlinable
   public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
     keyedRequests: @escaping (State) -> [ID: Request],
     effects: @escaping (Request) -> AsyncResult<Context, Event, ErrorType>
@@ -78,6 +82,7 @@ extension Feedback {
   ///   - keyedRequests: The request for each key in a state.
   ///   - run: The effect for one request; it returns one event.
   /// - Returns: The feedback.
+  @inlinable
   public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
     keyedRequests: @escaping (State) -> [ID: Request],
     run: @escaping @Sendable (Request, Context) async throws(ErrorType) -> Event
@@ -91,6 +96,7 @@ extension Feedback {
   ///   - keyedRequests: The request for each key in a state.
   ///   - stream: The effect for one request; it may send many events.
   /// - Returns: The feedback.
+  @inlinable
   public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
     keyedRequests: @escaping (State) -> [ID: Request],
     stream: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Void
@@ -98,7 +104,8 @@ extension Feedback {
     keyed(keyedRequests, makeStream(stream))
   }
 
-  private static func set<Request: Hashable & Sendable>(
+  @inlinable
+  static func set<Request: Hashable & Sendable>(
     _ requests: @escaping (State) -> Set<Request>,
     _ effect: @escaping (Request) -> Effect
   ) -> Feedback {
@@ -107,7 +114,8 @@ extension Feedback {
     }
   }
 
-  private static func keyed<ID: Hashable & Sendable, Request: Equatable & Sendable>(
+  @inlinable
+  static func keyed<ID: Hashable & Sendable, Request: Equatable & Sendable>(
     _ requests: @escaping (State) -> [ID: Request],
     _ effect: @escaping (Request) -> Effect
   ) -> Feedback {

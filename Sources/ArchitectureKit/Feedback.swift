@@ -35,10 +35,15 @@
 /// isolation. The effect closures of `run:` and `stream:` are `@Sendable` because they run off
 /// it.
 public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
-  package typealias Effect = ArchitectureKit.Effect<Event, ErrorType, Context>
+  @usableFromInline package typealias Effect = ArchitectureKit.Effect<Event, ErrorType, Context>
 
   /// Makes the per-system reconciler, given the feedback's position in the system.
-  let makeReconciler: (Int) -> Reconciler<State, Event, ErrorType, Context>
+  @usableFromInline let makeReconciler: (Int) -> Reconciler<State, Event, ErrorType, Context>
+
+  @usableFromInline
+  init(makeReconciler: @escaping (Int) -> Reconciler<State, Event, ErrorType, Context>) {
+    self.makeReconciler = makeReconciler
+  }
 
   /// The seed's form: runs `effects` with the state when `condition` turns true.
   ///
@@ -56,6 +61,7 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   ///   - effects: Builds the effect from the state in which the condition turned true.
   ///   - condition: Whether the effect should be running in a state.
   /// - Returns: The feedback.
+  @inlinable
   public static func react(
     _ effects: @escaping (State) -> AsyncResult<Context, Event, ErrorType>,
     when condition: @escaping (State) -> Bool
@@ -76,6 +82,7 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   ///   - request: The request in a state, or `nil` when nothing should run.
   ///   - effects: Builds the effect for a request.
   /// - Returns: The feedback.
+  @inlinable
   public static func react<Request: Equatable & Sendable>(
     request: @escaping (State) -> Request?,
     effects: @escaping (Request) -> AsyncResult<Context, Event, ErrorType>
@@ -99,6 +106,7 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   ///   - request: The request in a state, or `nil` when nothing should run.
   ///   - run: The effect: the request and the context in, one event out.
   /// - Returns: The feedback.
+  @inlinable
   public static func react<Request: Equatable & Sendable>(
     request: @escaping (State) -> Request?,
     run: @escaping @Sendable (Request, Context) async throws(ErrorType) -> Event
@@ -123,6 +131,7 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   ///   - request: The request in a state, or `nil` when nothing should run.
   ///   - stream: The effect: the request, the context and a ``Send`` to send events with.
   /// - Returns: The feedback.
+  @inlinable
   public static func react<Request: Equatable & Sendable>(
     request: @escaping (State) -> Request?,
     stream: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Void
@@ -130,7 +139,8 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
     single(request, makeStream(stream))
   }
 
-  private static func single<Request: Equatable & Sendable>(
+  @inlinable
+  static func single<Request: Equatable & Sendable>(
     _ request: @escaping (State) -> Request?,
     _ effect: @escaping (Request) -> Effect
   ) -> Feedback {
@@ -140,6 +150,7 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   }
 
   /// Turns an `async` function returning one event into an effect builder.
+  @inlinable
   static func makeEffect<Request: Sendable>(
     _ run: @escaping @Sendable (Request, Context) async throws(ErrorType) -> Event
   ) -> (Request) -> Effect {
@@ -155,6 +166,7 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   }
 
   /// Turns a long-running `async` function into an effect builder.
+  @inlinable
   static func makeStream<Request: Sendable>(
     _ stream: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Void
   ) -> (Request) -> Effect {

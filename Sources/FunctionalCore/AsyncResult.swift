@@ -19,13 +19,14 @@
 public struct AsyncResult<Context: Sendable, Value: Sendable, Failure: Error>: Sendable {
   /// The two shapes of work: an outcome known without running anything (`pure`, `failure`),
   /// which the runtimes deliver without a task hop, or work to run.
+  @usableFromInline
   package enum Work: Sendable {
     case done(Result<Value, Failure>)
     case deferred(@Sendable (Context) async throws(CancellationError) -> Result<Value, Failure>)
   }
 
   /// What this computation does when run.
-  package let work: Work
+  @usableFromInline package let work: Work
 
   package init(work: Work) {
     self.work = work

@@ -19,6 +19,7 @@ package enum Effect<Event: Sendable, Failure: Error, Context: Sendable>: Sendabl
   )
 
   /// Builds the effect of an ``AsyncResult``, keeping its known outcome when it has one.
+  @inlinable
   package init(_ result: AsyncResult<Context, Event, Failure>) {
     switch result.work {
     case .done(let outcome): self = .done(outcome)

@@ -12,11 +12,13 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   /// Brings the effects in line with a state.
   @usableFromInline let reconcile: (State, Core, (Core.Output) -> Void) -> Void
 
-  private init(_ reconcile: @escaping (State, Core, (Core.Output) -> Void) -> Void) {
+  @usableFromInline
+  init(_ reconcile: @escaping (State, Core, (Core.Output) -> Void) -> Void) {
     self.reconcile = reconcile
   }
 
   /// One optional request: `nil` runs nothing, an equal request keeps its effect.
+  @inlinable
   static func single<Request: Equatable & Sendable>(
     feedbackIndex: Int,
     request: @escaping (State) -> Request?,
@@ -38,6 +40,7 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
 
   /// A set of requests: one effect per element; new elements start, vanished ones are
   /// cancelled.
+  @inlinable
   static func set<Request: Hashable & Sendable>(
     feedbackIndex: Int,
     requests: @escaping (State) -> Set<Request>,
@@ -62,6 +65,7 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   }
 
   /// Requests keyed by identifier: one effect per key, restarted when its request changes.
+  @inlinable
   static func keyed<Key: Hashable & Sendable, Request: Equatable & Sendable>(
     feedbackIndex: Int,
     requests: @escaping (State) -> [Key: Request],
@@ -85,6 +89,7 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   }
 
   /// The seed's condition form: starts on the false-to-true edge, cancels on true-to-false.
+  @inlinable
   static func condition(
     feedbackIndex: Int,
     condition: @escaping (State) -> Bool,

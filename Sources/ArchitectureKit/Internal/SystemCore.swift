@@ -170,6 +170,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   // MARK: Reconciler interface
 
   /// Starts an effect for a request; called by reconcilers.
+  @usableFromInline
   func startEffect(
     _ effect: Effect<Event, Failure, Context>,
     for request: EffectRequest,
@@ -195,6 +196,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// Retires an effect whose request changed or vanished; called by reconcilers.
+  @usableFromInline
   func cancelEffect(_ id: EffectID, handle: (Output) -> Void) {
     guard let effect = live.removeValue(forKey: id), effect.isRunning else { return }
     handle(.effectCancelled(id, effect.request))

@@ -1,7 +1,8 @@
 /// How strictly a ``TestSystem`` checks that a test accounts for everything that happened.
 public enum Exhaustivity: Sendable, Equatable {
   /// Every state change, received event, started or cancelled request and effect failure must
-  /// be asserted, and ``TestSystem/finish()`` fails while effects are still running.
+  /// be asserted, and ``TestSystem/finish(fileID:filePath:line:column:)`` fails while effects
+  /// are still running.
   case on
   /// Only what the test asserts is checked: state assertions compare just the fields the
   /// closure sets, ``TestSystem/receive(_:fileID:filePath:line:column:assert:)`` skips events

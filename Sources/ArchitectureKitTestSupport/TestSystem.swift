@@ -1,7 +1,7 @@
 import FunctionalCore
 
 /// A deterministic, exhaustive harness for a feature: the same reducer, feedback and context as
-/// its ``System``, driven step by step by the test.
+/// its ``ArchitectureKit/System``, driven step by step by the test.
 ///
 /// Events are reduced only when the test sends or receives them, and effects run only when the
 /// test says so: it either ``simulate(_:event:fileID:filePath:line:column:)`` an effect's
@@ -27,9 +27,9 @@ import FunctionalCore
 /// (``receive(_:fileID:filePath:line:column:assert:)``), each request that started or was
 /// cancelled (``expectStarted(_:fileID:filePath:line:column:)``,
 /// ``expectCancelled(_:fileID:filePath:line:column:)``), each unhandled effect failure
-/// (``expectFailure(fileID:filePath:line:column:where:)``), and ``finish()`` fails while effects
-/// are still running. Failures are reported to Swift Testing or XCTest, whichever runs the test,
-/// at the caller's line.
+/// (``expectFailure(fileID:filePath:line:column:where:)``), and
+/// ``finish(fileID:filePath:line:column:)`` fails while effects are still running. Failures are
+/// reported to Swift Testing or XCTest, whichever runs the test, at the caller's line.
 @MainActor
 public final class TestSystem<
   State: Equatable, Event: Equatable & Sendable, ErrorType: Error, Context: Sendable
@@ -56,7 +56,8 @@ public final class TestSystem<
     var hasEnded = false
   }
 
-  /// Creates a harness from a pure reducer, as ``System/pure(initialState:context:reducer:uiBindings:userActions:feedback:)``
+  /// Creates a harness from a pure reducer, as
+  /// ``ArchitectureKit/System/pure(initialState:context:reducer:uiBindings:userActions:feedback:)``
   /// takes it.
   ///
   /// Requests present in the initial state start at once and must be asserted like any other.
@@ -66,8 +67,10 @@ public final class TestSystem<
   ///   - context: The test dependencies that effects run with.
   ///   - reducer: The feature's reducer.
   ///   - feedback: The feature's feedback loops.
-  ///   - clock: The manual clock in `context`, if any: ``receive(_:fileID:filePath:line:column:assert:)``
-  ///     and ``finish()`` then know that effects sleeping on it wait for the test, not for work.
+  ///   - clock: The manual clock in `context`, if any:
+  ///     ``receive(_:fileID:filePath:line:column:assert:)`` and
+  ///     ``finish(fileID:filePath:line:column:)`` then know that effects sleeping on it wait for
+  ///     the test, not for work.
   ///   - exhaustivity: How strictly the test must account for what happened.
   public convenience init(
     initialState: State,
@@ -87,8 +90,8 @@ public final class TestSystem<
     )
   }
 
-  /// Creates a harness from a reducer in mutating form, as ``System/init(initialState:context:reduce:feedback:)``
-  /// takes it.
+  /// Creates a harness from a reducer in mutating form, as
+  /// ``ArchitectureKit/System/init(initialState:context:reduce:feedback:)`` takes it.
   ///
   /// - Parameters:
   ///   - initialState: The state before any event.
@@ -129,7 +132,8 @@ public final class TestSystem<
   }
 
   /// Adds a callback that receives the state after every step, as
-  /// ``System/addLoopCallback(_:)`` does, so hooks such as analytics can be tested too.
+  /// ``ArchitectureKit/System/addLoopCallback(_:)`` does, so hooks such as analytics can be
+  /// tested too.
   ///
   /// ```swift
   /// var screens: [String] = []
@@ -215,7 +219,7 @@ public final class TestSystem<
   /// Accounts for requests that started after the last step.
   ///
   /// Each expected value must equal (same type, `==`) the request of one effect that started;
-  /// see ``EffectRequest`` for what the request of each feedback form is.
+  /// see ``ArchitectureKit/EffectRequest`` for what the request of each feedback form is.
   ///
   /// - Parameters:
   ///   - requests: The requests you expect to have started, in any order.
@@ -330,8 +334,8 @@ public final class TestSystem<
   /// Runs the real effect of `request` against the test context.
   ///
   /// It starts in a task and returns at once; receive what it sends with
-  /// ``receive(_:fileID:filePath:line:column:assert:)``. It is cancelled, as in a ``System``,
-  /// when its request changes or vanishes.
+  /// ``receive(_:fileID:filePath:line:column:assert:)``. It is cancelled, as in a
+  /// ``ArchitectureKit/System``, when its request changes or vanishes.
   ///
   /// - Parameters:
   ///   - request: The request whose effect runs.

@@ -1,0 +1,1 @@
+../../../Tests/SampleTests/TestDoubles/InMemoryCart.swift

@@ -1,0 +1,1 @@
+../../../Sample/ProductDetail/Feature/Product.swift

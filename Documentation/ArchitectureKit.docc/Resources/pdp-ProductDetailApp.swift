@@ -1,0 +1,1 @@
+../../../Sample/ProductDetail/App/ProductDetailApp.swift

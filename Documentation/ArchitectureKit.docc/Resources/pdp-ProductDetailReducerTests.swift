@@ -1,0 +1,1 @@
+../../../Tests/SampleTests/ProductDetail/ProductDetailReducerTests.swift

@@ -1,0 +1,1 @@
+../../../Tests/SampleTests/ProductDetail/ProductDetailTests.swift

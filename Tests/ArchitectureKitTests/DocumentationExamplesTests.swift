@@ -1,0 +1,758 @@
+import ArchitectureKit
+import ArchitectureKitTestSupport
+import Testing
+
+/// The code of the README and of the DocC articles, compiled and run.
+///
+/// Every Swift block of an article names the file that holds it, and `Scripts/docs.sh` checks
+/// that the block appears there word for word. The blocks about the samples live in `Sample/`
+/// and `Tests/SampleTests`; the rest live here, each in a test that checks what the article
+/// claims.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct DocumentationExamplesTests {
+  // MARK: README.md and the landing page
+
+  @Test func readmeSearchesForTheLatestQuery() async {
+    struct State: Equatable, Sendable {
+      var query = ""
+      var results: [String] = []
+    }
+    enum Event: Sendable {
+      case search(String)
+      case found([String])
+    }
+    struct Context: Sendable {
+      var search: @Sendable (String) async -> [String]
+    }
+
+    let system = System<State, Event, Never, Context>(
+      initialState: State(),
+      context: Context(search: { query in ["\(query) 350", "\(query) 700"] }),
+      reduce: { state, event in
+        switch event {
+        case .search(let query): state.query = query
+        case .found(let results): state.results = results
+        }
+      },
+      feedback: [
+        // The request is the query: a new query cancels the search still running.
+        .react(
+          request: { $0.query.isEmpty ? nil : $0.query },
+          run: { query, context in .found(await context.search(query)) }
+        )
+      ]
+    )
+    var rendered: [String] = []
+    system.addUIBinding { state in rendered.append("\(state.query): \(state.results)") }
+    system.send(.search("yeezy"))
+    // rendered == [": []", "yeezy: []"]; the search's answer renders next.
+
+    #expect(rendered == [": []", "yeezy: []"])
+    for await state in system.states where !state.results.isEmpty { break }
+    #expect(rendered == [": []", "yeezy: []", "yeezy: [\"yeezy 350\", \"yeezy 700\"]"])
+  }
+
+  // MARK: CoreConcepts.md
+
+  @Test func observersSeeEveryStep() {
+    struct NoDependencies: Sendable {}
+    let counter = System<Int, Int, Never, NoDependencies>(
+      initialState: 0,
+      context: NoDependencies(),
+      reduce: { count, amount in count += amount }
+    )
+    var steps: [String] = []
+    counter.addObserver { activity in
+      if case .step(let event, let previous, let current) = activity {
+        steps.append("\(previous) + \(event) = \(current)")
+      }
+    }
+    counter.send(2)
+    counter.send(3)
+    #expect(steps == ["0 + 2 = 2", "2 + 3 = 5"])
+  }
+
+  @Test func statesIsAnAsyncSequenceOfEveryState() async {
+    struct NoDependencies: Sendable {}
+    let counter = System<Int, Int, Never, NoDependencies>(
+      initialState: 0,
+      context: NoDependencies(),
+      reduce: { count, amount in count += amount }
+    )
+    let states = counter.states
+    counter.send(1)
+    counter.send(1)
+    counter.stop()  // ends the sequence
+
+    var seen: [Int] = []
+    for await count in states { seen.append(count) }
+    #expect(seen == [0, 1, 2])
+  }
+
+  // MARK: FeedbackLoops.md
+
+  @Test func aRequestStartsIsKeptIsRestartedAndIsCancelled() async {
+    let system = TestSystem(
+      initialState: SearchBox.State(),
+      context: SearchBox.Context(search: { query in [query.uppercased()] }),
+      reduce: SearchBox.reduce,
+      feedback: SearchBox.feedback
+    )
+    // 1. nil → "yee": the effect for "yee" starts.
+    system.send(.typed("yee")) { $0.query = "yee" }
+    system.expectStarted("yee")
+    // 2. "yee" → "yee": an equal request keeps its effect; nothing starts or stops.
+    system.send(.typed("yee"))
+    // 3. "yee" → "yeezy": the old effect is cancelled, a new one starts.
+    system.send(.typed("yeezy")) { $0.query = "yeezy" }
+    system.expectCancelled("yee")
+    system.expectStarted("yeezy")
+    // 4. "yeezy" → nil: the running effect is cancelled.
+    system.send(.typed(nil)) { $0.query = nil }
+    system.expectCancelled("yeezy")
+    await system.finish()
+  }
+
+  @Test func aFinishedEffectLeavesItsRequestInPlace() async {
+    let system = TestSystem(
+      initialState: SearchBox.State(),
+      context: SearchBox.Context(search: { query in [query.uppercased()] }),
+      reduce: SearchBox.reduce,
+      feedback: SearchBox.feedback
+    )
+    system.send(.typed("yee")) { $0.query = "yee" }
+    system.expectStarted("yee")
+    system.run("yee")
+    await system.receive(.found(["YEE"])) { $0.results = ["YEE"] }
+    // The request is still "yee" and its effect has ended: nothing runs again.
+    system.send(.typed("yee"))
+    // Vanishing and coming back is a new request: it starts again.
+    system.send(.typed(nil)) { $0.query = nil }
+    system.send(.typed("yee")) { $0.query = "yee" }
+    system.expectStarted("yee")
+    system.simulate("yee", event: .found(["YEE", "YEEZY"]))
+    await system.receive(.found(["YEE", "YEEZY"])) { $0.results = ["YEE", "YEEZY"] }
+    await system.finish()
+  }
+
+  @Test func aCancelledSearchNeverDeliversItsResult() async {
+    let backend = SlowBackend()
+    let system = System<SearchBox.State, SearchBox.Event, Never, SearchBox.Context>(
+      initialState: SearchBox.State(),
+      context: SearchBox.Context(search: { query in await backend.search(query) }),
+      reduce: SearchBox.reduce,
+      feedback: SearchBox.feedback
+    )
+    var ignored: [SearchBox.Event] = []
+    system.addObserver { activity in
+      if case .eventIgnored(let event, .cancelledEffect) = activity {
+        ignored.append(event)
+      }
+    }
+    system.send(.typed("yee"))
+    system.send(.typed("yeezy"))  // cancels the search for "yee"
+    // The backend ignores cancellation and answers both searches, the stale one first.
+    await backend.answer("yee", with: ["stale"])
+    await backend.answer("yeezy", with: ["fresh"])
+
+    let (activities, continuation) = AsyncStream.makeStream(of: Void.self)
+    system.addObserver { _ in continuation.yield() }
+    var nextActivity = activities.makeAsyncIterator()
+    while ignored.isEmpty || system.state.results.isEmpty {
+      await nextActivity.next()
+    }
+    #expect(ignored == [.found(["stale"])])
+    #expect(system.state.results == ["fresh"])
+  }
+
+  @Test func setRequestsRunOneEffectPerElement() async {
+    let system = TestSystem(
+      initialState: Thumbnails.State(),
+      context: Thumbnails.Context(render: { row in "thumbnail \(row)" }),
+      reduce: Thumbnails.reduce,
+      feedback: Thumbnails.feedback
+    )
+    // {} → {1, 2}: both start.
+    system.send(.scrolled(to: [1, 2])) { $0.visibleRows = [1, 2] }
+    system.expectStarted(1, 2)
+    // {1, 2} → {2, 3}: 1 vanished and is cancelled, 3 is new and starts, 2 is untouched.
+    system.send(.scrolled(to: [2, 3])) { $0.visibleRows = [2, 3] }
+    system.expectCancelled(1)
+    system.expectStarted(3)
+    // 2 finishes; its request leaves the set, which cancels nothing: it already ended.
+    system.simulate(2, event: .loaded(row: 2, "thumbnail 2"))
+    await system.receive(.loaded(row: 2, "thumbnail 2")) { $0.thumbnails[2] = "thumbnail 2" }
+    system.run(3)
+    await system.receive(.loaded(row: 3, "thumbnail 3")) { $0.thumbnails[3] = "thumbnail 3" }
+    await system.finish()
+  }
+
+  @Test func keyedRequestsRestartOnlyTheKeyThatChanged() async {
+    let system = TestSystem(
+      initialState: Autosave.State(),
+      context: Autosave.Context(save: { _ in }),
+      reduce: Autosave.reduce,
+      feedback: Autosave.feedback
+    )
+    let notes = Autosave.Draft(id: "notes", text: "buy milk")
+    let todo = Autosave.Draft(id: "todo", text: "call Richi")
+    let notesEdited = Autosave.Draft(id: "notes", text: "buy oat milk")
+    // Each new key starts its own save.
+    system.send(.edited(notes)) { $0.unsaved["notes"] = notes }
+    system.expectStarted(notes)
+    system.send(.edited(todo)) { $0.unsaved["todo"] = todo }
+    system.expectStarted(todo)
+    // The request of "notes" changes: only "notes" restarts; "todo" keeps saving.
+    system.send(.edited(notesEdited)) { $0.unsaved["notes"] = notesEdited }
+    system.expectCancelled(notes)
+    system.expectStarted(notesEdited)
+    // Saved keys vanish from the dictionary.
+    system.simulate(todo, event: .saved(todo))
+    await system.receive(.saved(todo)) { $0.unsaved["todo"] = nil }
+    system.run(notesEdited)
+    await system.receive(.saved(notesEdited)) { $0.unsaved["notes"] = nil }
+    await system.finish()
+  }
+
+  @Test func aStreamSendsEventsUntilItsRequestVanishes() async {
+    let clock = ManualClock()
+    let system = TestSystem(
+      initialState: Stopwatch.State(),
+      context: Stopwatch.Context(clock: clock),
+      reduce: Stopwatch.reduce,
+      feedback: Stopwatch.feedback,
+      clock: clock
+    )
+    system.send(.start) { $0.isRunning = true }
+    system.expectStarted(Stopwatch.Request.tick)
+    system.run(Stopwatch.Request.tick)
+    for second in 1...3 {
+      await clock.waitForSleepers()
+      clock.advance(by: .seconds(1))
+      await system.receive(.tick) { $0.seconds = second }
+    }
+    system.send(.stop) { $0.isRunning = false }
+    system.expectCancelled(Stopwatch.Request.tick)
+    await system.finish()
+  }
+
+  // MARK: DependencyInjection.md
+
+  @Test func theSameEffectRunsWithALiveOrATestContext() async {
+    let live = Greeter.Context(name: { "Richi" })
+    let test = Greeter.Context(name: { "Test user" })
+
+    #expect(await Greeter.greeting().run(live) == .success("Hello, Richi"))
+    #expect(await Greeter.greeting().run(test) == .success("Hello, Test user"))
+  }
+
+  @Test func localRunsAnEffectInALargerContext() async {
+    let app = Greeter.AppContext(
+      greeter: Greeter.Context(name: { "Richi" }),
+      catalogName: "Spring"
+    )
+    let greeting = Greeter.greeting().local { (app: Greeter.AppContext) in app.greeter }
+
+    #expect(await greeting.run(app) == .success("Hello, Richi"))
+  }
+
+  @Test func aReaderIsAComputationOfItsEnvironment() {
+    struct Environment {
+      var currency: String
+    }
+    let price = Reader<Environment, Environment>.ask()
+      .map(\.currency)
+      .map { currency in "220.00 \(currency)" }
+
+    #expect(price.run(Environment(currency: "EUR")) == "220.00 EUR")
+    #expect(price.run(Environment(currency: "USD")) == "220.00 USD")
+  }
+
+  // MARK: Testing.md
+
+  @Test func anUnhandledFailureMustBeExpected() async {
+    let system = TestSystem(
+      initialState: Profile.State(),
+      context: Profile.Context(fetchName: { "Richi" }),
+      reduce: Profile.reduce,
+      feedback: Profile.feedback
+    )
+    system.send(.load) { $0.isLoading = true }
+    system.expectStarted("profile")
+    system.simulate("profile", failure: .offline)
+    // The failure became no event, so the state is untouched: the page still says "loading".
+    system.expectFailure { $0 == .offline }
+    #expect(system.state.isLoading)
+    await system.finish()
+  }
+
+  @Test func aNonExhaustiveTestChecksOnlyWhatItAsserts() async {
+    let system = TestSystem(
+      initialState: SearchBox.State(),
+      context: SearchBox.Context(search: { query in [query.uppercased()] }),
+      reduce: SearchBox.reduce,
+      feedback: SearchBox.feedback,
+      exhaustivity: .off
+    )
+    system.send(.typed("yee"))
+    system.run("yee")
+    await system.receive(.found(["YEE"])) { $0.results = ["YEE"] }
+    await system.finish()
+  }
+
+  @Test func aReducerSpecReadsGivenWhenThen() {
+    let search = ReducerSpec(reduce: SearchBox.reduce)
+
+    search.given(SearchBox.State())
+      .when(.typed("yee"), .found(["YEE"]))
+      .then(SearchBox.State(query: "yee", results: ["YEE"]))
+  }
+
+  // MARK: Concurrency.md
+
+  @Test func aBackgroundSystemRunsOnItsOwnActor() async {
+    let importer = await BackgroundSystem(
+      initialState: Importer.State(),
+      context: Importer.Context(store: { _ in }),
+      reduce: Importer.reduce,
+      feedback: Importer.feedback
+    )
+    await importer.send(.received(["a", "b", "c"]))
+    for await state in await importer.states where state.isDone { break }
+
+    #expect(await importer.state.imported.sorted() == ["a", "b", "c"])
+    await importer.stop()
+  }
+
+  // MARK: MigratingFromArchitectureKit.md
+
+  @Test func theSeedCounterCompilesUnchanged() {
+    var label = ""
+    enum Event: Sendable {
+      case increment
+      case decrement
+    }
+    struct Context: Sendable {}
+    enum CounterError: Error {
+      case generic
+    }
+
+    typealias CounterSystem = System<Int, Event, CounterError, Context>
+    typealias CounterUserAction = UserAction<Int, Event, CounterError, Context>
+
+    let tapPlus = CounterUserAction(trigger: .increment)
+    let tapMinus = CounterUserAction(trigger: .decrement)
+
+    CounterSystem.pure(
+      initialState: 0,
+      context: Context(),
+      reducer: { state, event in
+        switch event {
+        case .increment: state + 1
+        case .decrement: state - 1
+        }
+      },
+      uiBindings: [{ state in label = String(state) }],
+      userActions: [tapPlus, tapMinus],
+      feedback: []
+    )
+    tapPlus.execute()
+    tapPlus.execute()
+    tapMinus.execute()
+
+    #expect(label == "1")
+  }
+
+  @Test func theSeedConditionFeedbackStillWorks() async {
+    let system = TestSystem(
+      initialState: ProductPage.State.start,
+      context: ProductPage.Context(title: "Yeezy Triple White"),
+      reducer: ProductPage.reducer,
+      feedback: ProductPage.seedFeedback
+    )
+    system.send(.load) { $0 = .loading }
+    // The condition form's request is `true`: the condition that turned on.
+    system.expectStarted(true)
+    system.run(true)
+    await system.receive(.loaded("Yeezy Triple White")) { $0 = .loaded("Yeezy Triple White") }
+    await system.finish()
+  }
+
+  @Test func theRequestFeedbackReplacesTheCondition() async {
+    let system = TestSystem(
+      initialState: ProductPage.State.start,
+      context: ProductPage.Context(title: nil),
+      reducer: ProductPage.reducer,
+      feedback: ProductPage.feedback
+    )
+    system.send(.load) { $0 = .loading }
+    system.expectStarted(ProductPage.Request.loadTitle)
+    system.run(ProductPage.Request.loadTitle)
+    await system.receive(.failed(.notFound)) { $0 = .failed(.notFound) }
+    await system.finish()
+  }
+
+  // MARK: MigratingFromRxFeedback.md
+
+  @Test func bindingsBecomeUIBindingsAndSends() async {
+    var resultsText = ""
+    let system = System<SearchBox.State, SearchBox.Event, Never, SearchBox.Context>(
+      initialState: SearchBox.State(),
+      context: SearchBox.Context(search: { query in [query.uppercased()] }),
+      reduce: SearchBox.reduce,
+      feedback: SearchBox.feedback
+    )
+    // Bindings' subscriptions: render every state.
+    system.addUIBinding { state in resultsText = state.results.joined(separator: ", ") }
+    // Bindings' events: the UI sends them.
+    let searchFieldChanged = { (text: String) in system.send(.typed(text)) }
+
+    searchFieldChanged("yee")
+    for await state in system.states where !state.results.isEmpty { break }
+    #expect(resultsText == "YEE")
+  }
+}
+
+// MARK: - The features of the examples
+
+extension DocumentationExamplesTests {
+  /// A search box: the query is the request, a feedback searches for it.
+  enum SearchBox {
+    struct State: Equatable {
+      var query: String?
+      var results: [String] = []
+    }
+
+    enum Event: Equatable, Sendable {
+      case typed(String?)
+      case found([String])
+    }
+
+    struct Context: Sendable {
+      var search: @Sendable (String) async -> [String]
+    }
+
+    static func reduce(_ state: inout State, _ event: Event) {
+      switch event {
+      case .typed(let query): state.query = query
+      case .found(let results): state.results = results
+      }
+    }
+
+    static var feedback: [Feedback<State, Event, Never, Context>] {
+      [
+        .react(
+          request: { $0.query },
+          run: { query, context in .found(await context.search(query)) }
+        )
+      ]
+    }
+  }
+
+  /// A backend that answers only when the test says so and ignores cancellation, as many
+  /// callback SDKs do.
+  actor SlowBackend {
+    private var answers: [String: [String]] = [:]
+    private var waiting: [String: CheckedContinuation<[String], Never>] = [:]
+
+    func search(_ query: String) async -> [String] {
+      if let answer = answers[query] { return answer }
+      return await withCheckedContinuation { waiting[query] = $0 }
+    }
+
+    func answer(_ query: String, with results: [String]) {
+      if let searcher = waiting.removeValue(forKey: query) {
+        searcher.resume(returning: results)
+      } else {
+        answers[query] = results
+      }
+    }
+  }
+
+  /// A list that loads the thumbnails of the rows on screen: a set of requests.
+  enum Thumbnails {
+    struct State: Equatable {
+      var visibleRows: Set<Int> = []
+      var thumbnails: [Int: String] = [:]
+    }
+
+    enum Event: Equatable, Sendable {
+      case scrolled(to: Set<Int>)
+      case loaded(row: Int, String)
+    }
+
+    struct Context: Sendable {
+      var render: @Sendable (Int) async -> String
+    }
+
+    static func reduce(_ state: inout State, _ event: Event) {
+      switch event {
+      case .scrolled(let rows): state.visibleRows = rows
+      case .loaded(let row, let thumbnail): state.thumbnails[row] = thumbnail
+      }
+    }
+
+    static var feedback: [Feedback<State, Event, Never, Context>] {
+      [
+        .react(
+          requests: { $0.visibleRows.subtracting($0.thumbnails.keys) },
+          run: { row, context in .loaded(row: row, await context.render(row)) }
+        )
+      ]
+    }
+  }
+
+  /// Documents saved as they are edited: one request per document, keyed by its identifier.
+  enum Autosave {
+    struct Draft: Hashable, Sendable {
+      var id: String
+      var text: String
+    }
+
+    struct State: Equatable {
+      var unsaved: [String: Draft] = [:]
+    }
+
+    enum Event: Equatable, Sendable {
+      case edited(Draft)
+      case saved(Draft)
+    }
+
+    struct Context: Sendable {
+      var save: @Sendable (Draft) async -> Void
+    }
+
+    static func reduce(_ state: inout State, _ event: Event) {
+      switch event {
+      case .edited(let draft):
+        state.unsaved[draft.id] = draft
+      case .saved(let draft):
+        if state.unsaved[draft.id] == draft { state.unsaved[draft.id] = nil }
+      }
+    }
+
+    static var feedback: [Feedback<State, Event, Never, Context>] {
+      [
+        .react(
+          keyedRequests: { $0.unsaved },
+          run: { draft, context in
+            await context.save(draft)
+            return .saved(draft)
+          }
+        )
+      ]
+    }
+  }
+
+  /// A stopwatch: a long-running effect ticks while the state says it runs.
+  enum Stopwatch {
+    struct State: Equatable {
+      var isRunning = false
+      var seconds = 0
+    }
+
+    enum Event: Equatable, Sendable {
+      case start
+      case stop
+      case tick
+    }
+
+    enum Request: Equatable, Sendable {
+      case tick
+    }
+
+    struct Context: Sendable {
+      var clock: any Clock<Duration>
+    }
+
+    static func reduce(_ state: inout State, _ event: Event) {
+      switch event {
+      case .start: state.isRunning = true
+      case .stop: state.isRunning = false
+      case .tick: state.seconds += 1
+      }
+    }
+
+    static var feedback: [Feedback<State, Event, Never, Context>] {
+      [
+        .react(
+          request: { $0.isRunning ? Request.tick : nil },
+          stream: { _, context, send in
+            while true {
+              do {
+                try await context.clock.sleep(for: .seconds(1))
+              } catch {
+                return  // cancelled: the stopwatch stopped
+              }
+              await send(.tick)
+            }
+          }
+        )
+      ]
+    }
+  }
+
+  /// A greeting that reads the user's name from its context.
+  enum Greeter {
+    struct Context: Sendable {
+      var name: @Sendable () async -> String
+    }
+
+    struct AppContext: Sendable {
+      var greeter: Context
+      var catalogName: String
+    }
+
+    static func greeting() -> AsyncResult<Context, String, Never> {
+      AsyncResult(operation: { context in
+        .success("Hello, \(await context.name())")
+      })
+    }
+  }
+
+  /// A profile whose load can fail without an event: the failure is unhandled.
+  enum Profile {
+    struct State: Equatable {
+      var isLoading = false
+      var name: String?
+    }
+
+    enum Event: Equatable, Sendable {
+      case load
+      case loaded(String)
+    }
+
+    enum Failure: Error, Equatable {
+      case offline
+    }
+
+    struct Context: Sendable {
+      var fetchName: @Sendable () async throws(Failure) -> String
+    }
+
+    static func reduce(_ state: inout State, _ event: Event) {
+      switch event {
+      case .load:
+        state.isLoading = true
+      case .loaded(let name):
+        state.isLoading = false
+        state.name = name
+      }
+    }
+
+    static var feedback: [Feedback<State, Event, Failure, Context>] {
+      [
+        .react(
+          request: { $0.isLoading ? "profile" : nil },
+          run: { _, context throws(Failure) in .loaded(try await context.fetchName()) }
+        )
+      ]
+    }
+  }
+
+  /// A server-side import: every received line is stored concurrently, off the main actor.
+  enum Importer {
+    struct State: Equatable, Sendable {
+      var pending: Set<String> = []
+      var imported: [String] = []
+
+      var isDone: Bool { pending.isEmpty && !imported.isEmpty }
+    }
+
+    enum Event: Sendable {
+      case received([String])
+      case stored(String)
+    }
+
+    struct Context: Sendable {
+      var store: @Sendable (String) async -> Void
+    }
+
+    static func reduce(_ state: inout State, _ event: Event) {
+      switch event {
+      case .received(let lines):
+        state.pending.formUnion(lines)
+      case .stored(let line):
+        state.pending.remove(line)
+        state.imported.append(line)
+      }
+    }
+
+    static var feedback: [Feedback<State, Event, Never, Context>] {
+      [
+        .react(
+          requests: \.pending,
+          run: { line, context in
+            await context.store(line)
+            return .stored(line)
+          }
+        )
+      ]
+    }
+  }
+
+  /// The seed's page shape, with the seed's condition feedback and with a request.
+  enum ProductPage {
+    enum State: Equatable, Sendable {
+      case start
+      case loading
+      case loaded(String)
+      case failed(PageError)
+
+      var request: Request? { self == .loading ? .loadTitle : nil }
+    }
+
+    enum Event: Equatable, Sendable {
+      case load
+      case loaded(String)
+      case failed(PageError)
+    }
+
+    enum Request: Equatable, Sendable {
+      case loadTitle
+    }
+
+    enum PageError: Error, Equatable {
+      case notFound
+    }
+
+    struct Context: Sendable {
+      var title: String?
+    }
+
+    static func reducer(_ state: State, _ event: Event) -> State {
+      switch event {
+      case .load: .loading
+      case .loaded(let title): .loaded(title)
+      case .failed(let error): .failed(error)
+      }
+    }
+
+    static func getTitle() -> AsyncResult<Context, String, PageError> {
+      .unfold { context, complete in
+        complete(context.title.map { .success($0) } ?? .failure(.notFound))
+      }
+    }
+
+    /// Before: the seed's condition form.
+    static var seedFeedback: [Feedback<State, Event, PageError, Context>] {
+      [
+        .react(
+          { _ in getTitle().map { .loaded($0) }.mapErrorRecover { .failed($0) } },
+          when: { $0 == .loading }
+        )
+      ]
+    }
+
+    /// After: the request is a value of the state.
+    static var feedback: [Feedback<State, Event, PageError, Context>] {
+      [
+        .react(
+          request: \.request,
+          effects: { _ in getTitle().map { .loaded($0) }.mapErrorRecover { .failed($0) } }
+        )
+      ]
+    }
+  }
+}

@@ -69,6 +69,8 @@ public final class ManualClock: Clock, Sendable {
     var now = Instant()
     var sleepers: [Sleeper] = []
     var lastID: UInt64 = 0
+    /// Sleepers cancelled before they were registered (the task was already cancelled).
+    var cancelledEarly: Set<UInt64> = []
     var observers: [@Sendable () -> Void] = []
     var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -119,6 +121,10 @@ public final class ManualClock: Clock, Sendable {
       await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
         let (observers, waiters) = state.withLock {
           state -> ([@Sendable () -> Void], [CheckedContinuation<Void, Never>]) in
+          if state.cancelledEarly.remove(id) != nil {
+            continuation.resume(returning: false)
+            return ([], [])
+          }
           if state.now >= deadline {
             continuation.resume(returning: true)
             return ([], [])
@@ -131,7 +137,10 @@ public final class ManualClock: Clock, Sendable {
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
-        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+          state.cancelledEarly.insert(id)
+          return nil
+        }
         return state.sleepers.remove(at: index)
       }
       sleeper?.continuation.resume(returning: false)

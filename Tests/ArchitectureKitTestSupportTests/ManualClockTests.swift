@@ -1,0 +1,79 @@
+import ArchitectureKitTestSupport
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct ManualClockTests {
+  @Test func sleepersWakeOnlyWhenTimeReachesTheirDeadlineInOrder() async throws {
+    let clock = ManualClock()
+    let woken = WakeLog()
+    async let first: Void = {
+      try? await clock.sleep(for: .seconds(2))
+      await woken.add(2)
+    }()
+    async let second: Void = {
+      try? await clock.sleep(for: .seconds(1))
+      await woken.add(1)
+    }()
+    await clock.waitForSleepers(count: 2)
+    clock.advance(by: .milliseconds(500))
+    #expect(clock.sleeperCount == 2)
+    clock.advance(by: .seconds(2))
+    _ = await (first, second)
+    #expect(await woken.values.sorted() == [1, 2])
+    #expect(clock.now == ManualClock.Instant(offset: .milliseconds(2500)))
+  }
+
+  @Test func advanceToNextDeadlineWakesTheEarliestSleeper() async {
+    let clock = ManualClock()
+    #expect(clock.advanceToNextDeadline() == false)
+    let sleeper = Task { try await clock.sleep(for: .seconds(3)) }
+    await clock.waitForSleepers(count: 1)
+    #expect(clock.nextDeadline == ManualClock.Instant(offset: .seconds(3)))
+    #expect(clock.advanceToNextDeadline())
+    await #expect(throws: Never.self) { try await sleeper.value }
+  }
+
+  @Test func aCancelledSleeperThrowsAndStopsCounting() async {
+    let clock = ManualClock()
+    let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+    await clock.waitForSleepers(count: 1)
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func aTaskCancelledBeforeItSleepsThrowsAtOnce() async {
+    let clock = ManualClock()
+    let gate = AsyncGate()
+    let sleeper = Task {
+      await gate.wait()
+      try await clock.sleep(for: .seconds(1))
+    }
+    sleeper.cancel()
+    await gate.open()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    #expect(clock.sleeperCount == 0)
+  }
+}
+
+private actor WakeLog {
+  var values: [Int] = []
+  func add(_ value: Int) { values.append(value) }
+}
+
+/// Lets a task start only when the test says so.
+private actor AsyncGate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+}

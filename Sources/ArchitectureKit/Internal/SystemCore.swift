@@ -155,15 +155,22 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// Cancels every live effect, clears the mailbox and ignores everything afterwards.
+  ///
+  /// Events still queued (sent during the step that stopped the system) are reported as
+  /// ignored, like the events sent afterwards, so no event is lost silently.
   package func stop(handle: (Output) -> Void) {
     guard !isStopped else { return }
     isStopped = true
     let running = runningRequests
+    let queued = mailbox[mailboxHead...].map(\.event)
     live.removeAll()
     mailbox.removeAll()
     mailboxHead = 0
     for (id, request) in running {
       handle(.effectCancelled(id, request))
+    }
+    for event in queued {
+      handle(.eventIgnored(event, .stopped))
     }
   }
 
@@ -240,6 +247,11 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
       mailboxHead += 1
       if mailboxHead == mailbox.count {
         mailbox.removeAll(keepingCapacity: true)
+        mailboxHead = 0
+      } else if mailboxHead >= 1024, mailboxHead * 2 >= mailbox.count {
+        // Events keep arriving during steps, so the mailbox may never empty: drop the reduced
+        // prefix once it is most of the array, or every reduced event would stay in memory.
+        mailbox.removeFirst(mailboxHead)
         mailboxHead = 0
       }
       if let source, live[source] == nil {

@@ -1,0 +1,265 @@
+import ArchitectureKit
+import FunctionalCore
+import Testing
+
+/// The storm's state: the current request, and the model check of every result reduced.
+struct StormState: Sendable, Equatable {
+  var request: Int?
+  var accepted = 0
+  /// Results reduced while their request was not the current one: must stay 0.
+  var stale = 0
+
+  static func reduce(_ state: inout StormState, _ event: StormEvent) {
+    switch event {
+    case .change(let request):
+      state.request = request
+    case .result(let request):
+      // The model: a result may only be reduced while its request is the live one.
+      if request == state.request { state.accepted += 1 } else { state.stale += 1 }
+    }
+  }
+}
+
+enum StormEvent: Sendable, Equatable {
+  case change(Int?)
+  case result(Int)
+}
+
+/// What the storm's effects share with the test, from any thread: a gate per request that the
+/// test opens to let the effect finish, and a timeline of each effect's life.
+///
+/// Every moment is stamped with a ticket from one counter, under one lock, so the test can
+/// order what the bodies saw against what the system did.
+final class StormProbe: Sendable {
+  /// When, in tickets, things happened to the effect of one request.
+  struct Timeline {
+    /// The body was inside its cancellation handler's scope.
+    var entered: Int?
+    /// The cancellation handler ran.
+    var sawCancellation: Int?
+    /// The body ended.
+    var exited: Int?
+    /// The test first opened the gate.
+    var released: Int?
+    /// The system's observer saw the effect cancelled (the task was cancelled just before).
+    var cancelled: Int?
+  }
+
+  private struct Contents {
+    var gates: [Int: Gate] = [:]
+    var isReleasingAll = false
+    var ticket = 0
+    var timelines: [Int: Timeline] = [:]
+  }
+
+  private let contents = Lock(Contents())
+  let exited = Tally()
+
+  /// Whether the effect for `request` ignores cancellation.
+  ///
+  /// Only its gate ends such an effect, as with work that cannot be interrupted; their late
+  /// results are the storm's guaranteed stale results.
+  static func ignoresCancellation(_ request: Int) -> Bool {
+    request.isMultiple(of: 5)
+  }
+
+  /// The body of every storm effect.
+  func body(_ request: Int) async {
+    let gate = gate(for: request)
+    await withTaskCancellationHandler {
+      // Stamped inside the handler's scope: from here on, cancelling the task runs the
+      // handler at once, on the cancelling thread.
+      stamp(request, \.entered)
+      await gate.wait()
+    } onCancel: {
+      stamp(request, \.sawCancellation)
+      if !Self.ignoresCancellation(request) { gate.open() }
+    }
+    stamp(request, \.exited)
+    exited.increment()
+  }
+
+  /// Called by the system's observer right after the system cancelled the effect's task.
+  func noteCancelled(_ request: Int) {
+    stamp(request, \.cancelled)
+  }
+
+  /// Lets the effect for `request` finish, now or as soon as it starts.
+  func release(_ request: Int) {
+    stamp(request, \.released)
+    gate(for: request).open()
+  }
+
+  /// Lets every effect finish, so a broken system cannot hang the test.
+  func releaseAll() {
+    let gates = contents.withLock { contents in
+      contents.isReleasingAll = true
+      return Array(contents.gates.values)
+    }
+    for gate in gates { gate.open() }
+  }
+
+  var timelines: [Int: Timeline] {
+    contents.withLock { $0.timelines }
+  }
+
+  private func stamp(_ request: Int, _ moment: WritableKeyPath<Timeline, Int?>) {
+    contents.withLock { contents in
+      contents.ticket += 1
+      if contents.timelines[request, default: Timeline()][keyPath: moment] == nil {
+        contents.timelines[request, default: Timeline()][keyPath: moment] = contents.ticket
+      }
+    }
+  }
+
+  private func gate(for request: Int) -> Gate {
+    contents.withLock { contents in
+      if let gate = contents.gates[request] { return gate }
+      let gate = Gate()
+      if contents.isReleasingAll { gate.open() }
+      contents.gates[request] = gate
+      return gate
+    }
+  }
+}
+
+/// What the storm system's observer saw, counted on the system's actor.
+final class StormObserver: Sendable {
+  private struct Contents {
+    var started: [Int] = []
+    var cancelled = 0
+    var staleIgnored = 0
+    var failures = 0
+  }
+
+  private let contents = Lock(Contents())
+  /// Result events reduced or ignored: each effect sends exactly one.
+  let resultsAccountedFor = Tally()
+
+  func record(_ activity: SystemActivity<StormState, StormEvent, Never>, probe: StormProbe) {
+    switch activity {
+    case .effectStarted(let request):
+      contents.withLock { $0.started.append(request.value as? Int ?? -1) }
+    case .effectCancelled(let request):
+      probe.noteCancelled(request.value as? Int ?? -1)
+      contents.withLock { $0.cancelled += 1 }
+    case .step(.result, _, _):
+      resultsAccountedFor.increment()
+    case .eventIgnored(.result, let reason):
+      if reason == .cancelledEffect { contents.withLock { $0.staleIgnored += 1 } }
+      resultsAccountedFor.increment()
+    case .effectFailed:
+      contents.withLock { $0.failures += 1 }
+    case .step, .effectFinished, .eventIgnored:
+      break
+    }
+  }
+
+  var started: [Int] { contents.withLock { $0.started } }
+  var cancelled: Int { contents.withLock { $0.cancelled } }
+  var staleIgnored: Int { contents.withLock { $0.staleIgnored } }
+  var failures: Int { contents.withLock { $0.failures } }
+}
+
+@Suite(.timeLimit(.minutes(5)))
+struct CancellationStormTests {
+  /// Even requests run a one-event effect (its result comes back as the task's value), odd
+  /// ones a stream (its result comes back through `send`), so both delivery paths are hit.
+  static func feedback() -> [Feedback<StormState, StormEvent, Never, StormProbe>] {
+    [
+      .react(
+        request: { $0.request.flatMap { $0.isMultiple(of: 2) ? $0 : nil } },
+        run: { request, probe in
+          await probe.body(request)
+          return .result(request)
+        }),
+      .react(
+        request: { $0.request.flatMap { $0.isMultiple(of: 2) ? nil : $0 } },
+        stream: { request, probe, send in
+          await probe.body(request)
+          await send(.result(request))
+        }),
+    ]
+  }
+
+  @Test(arguments: [0x5EED_0001 as UInt64])
+  func aHundredThousandRequestChangesDeliverNoStaleEventAndLeaveNoEffectRunning(
+    seed: UInt64
+  ) async {
+    let changes = 100_000
+    let probe = StormProbe()
+    let observer = StormObserver()
+    let system = await BackgroundSystem<StormState, StormEvent, Never, StormProbe>(
+      initialState: StormState(), context: probe, reduce: StormState.reduce,
+      feedback: Self.feedback()
+    )
+    await system.addObserver { activity in observer.record(activity, probe: probe) }
+
+    var random = SplitMix64(seed: seed)
+    var current: Int?
+    var lastRequest = 0
+    var expectedStarts: [Int] = []
+    var recent: [Int] = []
+    for _ in 0..<changes {
+      // Effects finish at random moments: the current one right before the next change, so
+      // its result races the change on another thread; or an older one, long cancelled.
+      if let current, random.chance(30) {
+        probe.release(current)
+      } else if let older = recent.randomElement(using: &random), random.chance(15) {
+        probe.release(older)
+      }
+      let next: Int?
+      switch Int.random(in: 0..<100, using: &random) {
+      case 0..<10: next = nil
+      case 10..<20: next = current  // An equal request keeps its effect.
+      default:
+        lastRequest += 1
+        next = lastRequest
+        expectedStarts.append(lastRequest)
+        recent.append(lastRequest)
+        if recent.count > 64 { recent.removeFirst() }
+      }
+      await system.send(.change(next))
+      current = next
+    }
+    await system.stop()
+    probe.releaseAll()
+
+    let started = observer.started
+    await probe.exited.wait(untilAtLeast: started.count)
+    await observer.resultsAccountedFor.wait(untilAtLeast: started.count)
+
+    let state = await system.state
+    #expect(state.stale == 0, "stale results were reduced")
+    #expect(started == expectedStarts, "each new request starts once; an equal one is kept")
+    #expect(probe.timelines.count == started.count)
+    #expect(probe.exited.value == started.count, "effects still running after stop()")
+    #expect(observer.failures == 0)
+    // The storm did produce late results, and the system dropped them.
+    #expect(observer.staleIgnored > 0)
+
+    let timelines = probe.timelines
+    // A cancelled effect's task sees the cancellation at once: its handler runs before the
+    // system moves on, or, when its body had not started yet, as soon as it starts. Only an
+    // effect the test let finish just before the change may have ended without seeing it.
+    let unaware = timelines.filter { _, timeline in
+      guard let cancelled = timeline.cancelled else { return false }
+      if let released = timeline.released, released < cancelled { return false }
+      guard let saw = timeline.sawCancellation, let entered = timeline.entered else {
+        return true
+      }
+      return !(saw < cancelled || (entered > cancelled && saw < entered))
+    }
+    #expect(
+      unaware.isEmpty,
+      "cancelled effects whose task did not see it at once: \(unaware.keys.sorted().prefix(20))")
+    // Only the test's gates may end an effect that the system did not cancel: every other one
+    // ended because its request changed or the system stopped.
+    let orphaned = timelines.filter { _, timeline in
+      timeline.released == nil && timeline.sawCancellation == nil
+    }
+    #expect(
+      orphaned.isEmpty,
+      "effects neither finished nor cancelled: \(orphaned.keys.sorted().prefix(20))")
+  }
+}

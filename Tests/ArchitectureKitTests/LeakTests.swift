@@ -1,0 +1,104 @@
+import ArchitectureKit
+import FunctionalCore
+import Testing
+
+/// What the leak tests' effects report: how many bodies started, saw cancellation and ended.
+final class EffectCensus: Sendable {
+  let entered = Tally()
+  let cancelled = Tally()
+  let exited = Tally()
+  private let gates = Lock<[Gate]>([])
+
+  /// An effect body that runs until its task is cancelled (or the test gives up on it).
+  func blockUntilCancelled() async {
+    let gate = Gate()
+    gates.withLock { $0.append(gate) }
+    await withTaskCancellationHandler {
+      // Counted inside the handler's scope: once every body is counted, a cancellation runs
+      // the handler at once, on the cancelling thread.
+      entered.increment()
+      await gate.wait()
+    } onCancel: {
+      cancelled.increment()
+      gate.open()
+    }
+    exited.increment()
+  }
+
+  /// Ends every body still waiting, so a failing run does not hang.
+  func releaseAll() {
+    for gate in gates.withLock({ $0 }) { gate.open() }
+  }
+}
+
+/// Requests present from the start: a one-event effect and a stream, both in flight until
+/// cancelled.
+struct Busy: Sendable, Equatable {
+  var load = "load"
+  var watch: Set<Int> = [1]
+}
+
+@Suite(.timeLimit(.minutes(3)))
+struct LeakTests {
+  static let systemCount = 10_000
+  static let effectsPerSystem = 2
+
+  static func feedback() -> [Feedback<Busy, Int, Never, EffectCensus>] {
+    [
+      .react(
+        request: \.load,
+        run: { _, census in
+          await census.blockUntilCancelled()
+          return 0
+        }),
+      .react(
+        requests: \.watch,
+        stream: { _, census, _ in await census.blockUntilCancelled() }),
+    ]
+  }
+
+  @Test func tenThousandReleasedBackgroundSystemsAreFreedAndTheirEffectsCancelled() async {
+    let census = EffectCensus()
+    var systems: [BackgroundSystem<Busy, Int, Never, EffectCensus>] = []
+    for _ in 0..<Self.systemCount {
+      await systems.append(
+        BackgroundSystem(
+          initialState: Busy(), context: census, reduce: { _, _ in }, feedback: Self.feedback()))
+    }
+    let references = systems.map { WeakReference(object: $0) }
+    let effects = Self.systemCount * Self.effectsPerSystem
+    // Every effect is in flight before the systems go.
+    await census.entered.wait(untilAtLeast: effects)
+    var random = SplitMix64(seed: 10_000)
+    systems.shuffle(using: &random)
+    systems.removeAll()
+
+    #expect(references.allSatisfy { $0.object == nil }, "systems kept alive")
+    // Releasing a system cancels its tasks at once, so the handlers have already run.
+    #expect(census.cancelled.value == effects, "effects not cancelled by deinit")
+    guard census.cancelled.value == effects else { return census.releaseAll() }
+    await census.exited.wait(untilAtLeast: effects)
+    #expect(census.exited.value == effects)
+  }
+
+  @MainActor
+  @Test func tenThousandReleasedSystemsAreFreedAndTheirEffectsCancelled() async {
+    let census = EffectCensus()
+    var systems = (0..<Self.systemCount).map { _ in
+      System<Busy, Int, Never, EffectCensus>(
+        initialState: Busy(), context: census, reduce: { _, _ in }, feedback: Self.feedback())
+    }
+    let references = systems.map { WeakReference(object: $0) }
+    let effects = Self.systemCount * Self.effectsPerSystem
+    await census.entered.wait(untilAtLeast: effects)
+    var random = SplitMix64(seed: 10_000)
+    systems.shuffle(using: &random)
+    systems.removeAll()
+
+    #expect(references.allSatisfy { $0.object == nil }, "systems kept alive")
+    #expect(census.cancelled.value == effects, "effects not cancelled by deinit")
+    guard census.cancelled.value == effects else { return census.releaseAll() }
+    await census.exited.wait(untilAtLeast: effects)
+    #expect(census.exited.value == effects)
+  }
+}

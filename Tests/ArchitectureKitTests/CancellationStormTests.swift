@@ -204,7 +204,7 @@ struct CancellationStormTests {
   func aHundredThousandRequestChangesDeliverNoStaleEventAndLeaveNoEffectRunning(
     seed: UInt64
   ) async {
-    let changes = 100_000
+    let changes = StressLoad.scaled(100_000)
     let probe = StormProbe()
     let observer = StormObserver()
     let system = await BackgroundSystem<StormState, StormEvent, Never, StormProbe>(

@@ -44,7 +44,7 @@ struct SenderLedger: Sendable, Equatable {
 struct ConcurrencyStressTests {
   @Test func eightSendersOfAHundredThousandEventsEachAreReducedExactlyOnceInOrder() async {
     let senders = 8
-    let events = 100_000
+    let events = StressLoad.scaled(100_000)
     let system = await BackgroundSystem<SenderLedger, Numbered, Never, EmptyContext>(
       initialState: SenderLedger(senders: senders),
       context: EmptyContext(),
@@ -75,7 +75,7 @@ struct ConcurrencyStressTests {
   @MainActor
   @Test func eightSendersHoppingToTheMainActorAreReducedExactlyOnceInOrder() async {
     let senders = 8
-    let events = 10_000
+    let events = StressLoad.scaled(10_000)
     let system = System<SenderLedger, Numbered, Never, EmptyContext>(
       initialState: SenderLedger(senders: senders),
       context: EmptyContext(),

@@ -40,7 +40,7 @@ struct Busy: Sendable, Equatable {
 
 @Suite(.timeLimit(.minutes(3)))
 struct LeakTests {
-  static let systemCount = 10_000
+  static let systemCount = StressLoad.scaled(10_000)
   static let effectsPerSystem = 2
 
   static func feedback() -> [Feedback<Busy, Int, Never, EffectCensus>] {

@@ -280,7 +280,7 @@ struct MisuseTests {
 
   @MainActor
   @Test func aBurstOfAMillionEventsFromALoopCallbackIsReducedExactlyOnceInOrder() {
-    let total = 1_000_000
+    let total = StressLoad.scaled(1_000_000)
     let system = System<Burst, Int, Never, EmptyContext>(
       initialState: Burst(), context: EmptyContext(),
       reduce: { burst, event in
@@ -298,7 +298,7 @@ struct MisuseTests {
 
   @MainActor
   @Test func aMillionChainedEventsKeepTheMailboxSmall() {
-    let perChain = 500_000
+    let perChain = StressLoad.scaled(500_000)
     let census = LiveCount()
     let system = System<Chains, Link, Never, EmptyContext>(
       initialState: Chains(), context: EmptyContext(),

@@ -450,7 +450,7 @@ struct PropertyTests {
   @Test(arguments: 0..<8 as Range<UInt64>)
   func theCoreBehavesLikeTheReferenceOverRandomSequences(seed: UInt64) {
     var random = SplitMix64(seed: seed)
-    for sequence in 0..<250 {
+    for sequence in 0..<StressLoad.scaled(250) {
       let sequenceSeed = random.next()
       let harness = CoreHarness(seed: sequenceSeed)
       let actions = Int.random(in: 10...60, using: &random)

@@ -187,7 +187,8 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
 
   /// Cancels every running effect and ignores later events.
   ///
-  /// Stopping twice does nothing more. Observers see each cancelled effect.
+  /// Stopping twice does nothing more. Observers see each cancelled effect, and each event
+  /// still queued behind the current step is reported as ignored.
   public func stop() {
     shell.stop()
   }

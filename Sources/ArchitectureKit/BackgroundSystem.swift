@@ -34,13 +34,14 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   ) async {
     shell = RuntimeShell(
       owner: "\(Self.self)",
+      isolation: nil,
       initialState: initialState,
       context: context,
       reduce: reduce,
       feedback: feedback
     )
     tasks = shell.tasks
-    shell.launch = { [unowned self] effect, id in launch(effect, id: id) }
+    shell.port.bind(to: self)
     shell.start()
   }
 
@@ -110,24 +111,9 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
     shell.addObserver(observer)
   }
 
-  private func launch(_ effect: Effect<Event, ErrorType, Context>, id: EffectID) {
-    let context = shell.context
-    let send = Send<Event> { [weak self] event in
-      await self?.deliver(event, from: id)
-    }
-    let task = Task { [weak self] in
-      let outcome = await effect.run(with: context, send: send)
-      await self?.finish(id, with: outcome)
-    }
-    tasks.insert(task, for: id)
-  }
-
-  private func deliver(_ event: Event, from id: EffectID) {
-    shell.deliver(event, from: id)
-  }
-
-  private func finish(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) {
-    shell.finish(id, with: outcome)
+  /// The storage the mailbox holds, in entries: small once a burst is processed.
+  package var mailboxCapacity: Int {
+    shell.core.mailboxCapacity
   }
 }
 
@@ -136,20 +122,6 @@ extension BackgroundSystem where State: Sendable {
   ///
   /// The stream finishes when the system stops or is released.
   public var states: AsyncStream<State> {
-    let (stream, continuation) = AsyncStream.makeStream(of: State.self)
-    let id = shell.addStateStream(
-      yield: { continuation.yield($0) },
-      finish: { continuation.finish() }
-    )
-    if let id {
-      continuation.onTermination = { [weak self] _ in
-        Task { await self?.removeStateStream(id) }
-      }
-    }
-    return stream
-  }
-
-  private func removeStateStream(_ id: Int) {
-    shell.removeStateStream(id)
+    shell.makeStates()
   }
 }

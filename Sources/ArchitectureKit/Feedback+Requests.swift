@@ -52,6 +52,21 @@ extension Feedback {
     set(requests, makeStream(stream))
   }
 
+  /// Runs one job per element of the set the state holds; each may send progress and returns
+  /// its last event (see ``react(request:job:)``).
+  ///
+  /// - Parameters:
+  ///   - requests: The requests in a state.
+  ///   - job: The effect for one request; it returns its last event.
+  /// - Returns: The feedback.
+  @inlinable
+  public static func react<Request: Hashable & Sendable>(
+    requests: @escaping (State) -> Set<Request>,
+    job: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Event
+  ) -> Feedback {
+    set(requests, makeJob(job))
+  }
+
   /// Runs one effect per key of the dictionary the state holds.
   ///
   /// A key that appears starts its effect; a key whose request changes is restarted; a key that
@@ -102,6 +117,21 @@ extension Feedback {
     stream: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Void
   ) -> Feedback {
     keyed(keyedRequests, makeStream(stream))
+  }
+
+  /// Runs one job per key of the dictionary the state holds; each may send progress and
+  /// returns its last event (see ``react(request:job:)``).
+  ///
+  /// - Parameters:
+  ///   - keyedRequests: The request for each key in a state.
+  ///   - job: The effect for one request; it returns its last event.
+  /// - Returns: The feedback.
+  @inlinable
+  public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
+    keyedRequests: @escaping (State) -> [ID: Request],
+    job: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Event
+  ) -> Feedback {
+    keyed(keyedRequests, makeJob(job))
   }
 
   @inlinable

@@ -120,12 +120,16 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   /// ```swift
   /// Feedback<State, Event, Never, Context>.react(request: \.timerInterval, stream: {
   ///   interval, context, send in
-  ///   while !Task.isCancelled {
-  ///     try? await context.clock.sleep(for: interval)
+  ///   // The sleep throws when the request changes or vanishes: the loop ends there.
+  ///   while (try? await context.clock.sleep(for: interval)) != nil {
   ///     await send(.tick)
   ///   }
   /// })
   /// ```
+  ///
+  /// A stream runs until its request changes or vanishes, which cancels it, even when the
+  /// change comes from the stream's own last event. Work that ends with a final event (progress,
+  /// progress, done) is a job: use ``react(request:job:)``, so its last event *finishes* it.
   ///
   /// - Parameters:
   ///   - request: The request in a state, or `nil` when nothing should run.
@@ -137,6 +141,38 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
     stream: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Void
   ) -> Feedback {
     single(request, makeStream(stream))
+  }
+
+  /// Runs a job for the request the state holds: it may send progress events, and its return
+  /// value is its last event.
+  ///
+  /// ```swift
+  /// Feedback<State, Event, Never, Context>.react(request: \.upload, job: {
+  ///   upload, context, send in
+  ///   for chunk in upload.chunks {
+  ///     await context.api.send(chunk)
+  ///     await send(.progress(chunk.end))
+  ///   }
+  ///   return .uploaded(upload.id)
+  /// })
+  /// ```
+  ///
+  /// Unlike a ``react(request:stream:)`` effect, a job *finishes* when it returns, before its
+  /// last event is reduced: a last event that clears the request does not cancel the job, and
+  /// observers see it finish. Progress events are reduced while the job runs, so one that clears
+  /// the request cancels it, as for any running effect.
+  ///
+  /// - Parameters:
+  ///   - request: The request in a state, or `nil` when nothing should run.
+  ///   - job: The effect: the request, the context and a ``Send`` for progress in, the last
+  ///     event out.
+  /// - Returns: The feedback.
+  @inlinable
+  public static func react<Request: Equatable & Sendable>(
+    request: @escaping (State) -> Request?,
+    job: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Event
+  ) -> Feedback {
+    single(request, makeJob(job))
   }
 
   @inlinable
@@ -174,7 +210,25 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
       .stream { context, send in
         do throws(ErrorType) {
           try await stream(request, context, send)
-          return .success(())
+          return .success(nil)
+        } catch {
+          return .failure(error)
+        }
+      }
+    }
+  }
+}
+
+extension Feedback {
+  /// Turns a job, which returns its last event, into an effect builder.
+  @inlinable
+  static func makeJob<Request: Sendable>(
+    _ job: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Event
+  ) -> (Request) -> Effect {
+    { request in
+      .stream { context, send in
+        do throws(ErrorType) {
+          return .success(try await job(request, context, send))
         } catch {
           return .failure(error)
         }

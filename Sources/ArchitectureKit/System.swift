@@ -96,16 +96,15 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ) {
     shell = RuntimeShell(
       owner: "\(Self.self)",
+      isolation: MainActor.shared,
       initialState: initialState,
       context: context,
       reduce: reduce,
       feedback: feedback
     )
     tasks = shell.tasks
-    shell.launch = { [unowned self] effect, id in launch(effect, id: id) }
-    for binding in uiBindings { shell.addUIBinding(binding) }
     for action in userActions { action.drive(self) }
-    shell.start()
+    shell.start(rendering: uiBindings)
   }
 
   /// Creates and starts a system with a pure reducer (the seed's entry point).
@@ -220,22 +219,9 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     shell.addObserver(observer)
   }
 
-  // MARK: Internals
-
-  private func launch(_ effect: Effect<Event, ErrorType, Context>, id: EffectID) {
-    let context = shell.context
-    let send = Send<Event> { [weak self] event in
-      await self?.deliver(event, from: id)
-    }
-    let task = Task { [weak self] in
-      let outcome = await effect.run(with: context, send: send)
-      self?.shell.finish(id, with: outcome)
-    }
-    tasks.insert(task, for: id)
-  }
-
-  private func deliver(_ event: Event, from id: EffectID) {
-    shell.deliver(event, from: id)
+  /// The storage the mailbox holds, in entries: small once a burst is processed.
+  package var mailboxCapacity: Int {
+    shell.core.mailboxCapacity
   }
 }
 
@@ -251,16 +237,6 @@ extension System where State: Sendable {
   /// }
   /// ```
   public var states: AsyncStream<State> {
-    let (stream, continuation) = AsyncStream.makeStream(of: State.self)
-    let id = shell.addStateStream(
-      yield: { continuation.yield($0) },
-      finish: { continuation.finish() }
-    )
-    if let id {
-      continuation.onTermination = { [weak self] _ in
-        Task { @MainActor in self?.shell.removeStateStream(id) }
-      }
-    }
-    return stream
+    shell.makeStates()
   }
 }

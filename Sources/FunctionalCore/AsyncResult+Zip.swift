@@ -87,18 +87,24 @@ extension AsyncResult {
       let outcome = await withTaskGroup(
         of: (Int, Result<Result<Element, Failure>, CancellationError>).self
       ) { group -> Result<Result<[Element], Failure>, CancellationError> in
+        // A test harness must see these children asleep on its clock, not the parent waiting.
+        let units = WorkUnit.spawnChildren(computations.count)
         for (index, computation) in computations.enumerated() {
-          group.addTask { (index, await computation.outcome(context)) }
+          group.addTask { await units.run { (index, await computation.outcome(context)) } }
         }
         var values = [Element?](repeating: nil, count: computations.count)
-        while let (index, outcome) = await group.next() {
+        var remaining = computations.count
+        while let (index, outcome) = await WorkUnit.awaitChild({ await group.next() }) {
+          remaining -= 1
           switch outcome {
           case .success(.success(let value)): values[index] = value
           case .success(.failure(let error)):
             group.cancelAll()
+            units.abandon(remaining)
             return .success(.failure(error))
           case .failure(let cancellation):
             group.cancelAll()
+            units.abandon(remaining)
             return .failure(cancellation)
           }
         }
@@ -128,11 +134,14 @@ private func race<Context, First, Second, Failure>(
 ) async throws(CancellationError) -> Result<(First, Second), Failure> {
   let outcome = await withTaskGroup(of: ZipSide<First, Second, Failure>.self) {
     group -> Result<Result<(First, Second), Failure>, CancellationError> in
-    group.addTask { .first(await first.outcome(context)) }
-    group.addTask { .second(await second.outcome(context)) }
+    let units = WorkUnit.spawnChildren(2)
+    group.addTask { await units.run { .first(await first.outcome(context)) } }
+    group.addTask { await units.run { .second(await second.outcome(context)) } }
     var firstValue: First?
     var secondValue: Second?
-    while let side = await group.next() {
+    var remaining = 2
+    while let side = await WorkUnit.awaitChild({ await group.next() }) {
+      remaining -= 1
       let failure: Result<Result<(First, Second), Failure>, CancellationError>?
       switch side {
       case .first(.success(.success(let value))):
@@ -148,6 +157,7 @@ private func race<Context, First, Second, Failure>(
       }
       if let failure {
         group.cancelAll()
+        units.abandon(remaining)
         return failure
       }
     }

@@ -15,9 +15,9 @@ struct ManualClockTests {
       await woken.add(1)
     }()
     await clock.waitForSleepers(count: 2)
-    clock.advance(by: .milliseconds(500))
+    await clock.advance(by: .milliseconds(500))
     #expect(clock.sleeperCount == 2)
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     _ = await (first, second)
     #expect(await woken.values.sorted() == [1, 2])
     #expect(clock.now == ManualClock.Instant(offset: .milliseconds(2500)))
@@ -25,11 +25,11 @@ struct ManualClockTests {
 
   @Test func advanceToNextDeadlineWakesTheEarliestSleeper() async {
     let clock = ManualClock()
-    #expect(clock.advanceToNextDeadline() == false)
+    #expect(await clock.advanceToNextDeadline() == false)
     let sleeper = Task { try await clock.sleep(for: .seconds(3)) }
     await clock.waitForSleepers(count: 1)
     #expect(clock.nextDeadline == ManualClock.Instant(offset: .seconds(3)))
-    #expect(clock.advanceToNextDeadline())
+    #expect(await clock.advanceToNextDeadline())
     await #expect(throws: Never.self) { try await sleeper.value }
   }
 

@@ -53,7 +53,7 @@ struct TestSystemTests {
     system.run(Loader.Request.ticker)
     for tick in 1...3 {
       await clock.waitForSleepers(count: 1)
-      clock.advance(by: .seconds(1))
+      await clock.advance(by: .seconds(1))
       await system.receive(.tick) { $0.ticks = tick }
     }
     system.send(.stopTicking) { $0.isTicking = false }

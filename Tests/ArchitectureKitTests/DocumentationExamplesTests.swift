@@ -229,7 +229,7 @@ struct DocumentationExamplesTests {
     system.run(Stopwatch.Request.tick)
     for second in 1...3 {
       await clock.waitForSleepers()
-      clock.advance(by: .seconds(1))
+      await clock.advance(by: .seconds(1))
       await system.receive(.tick) { $0.seconds = second }
     }
     system.send(.stop) { $0.isRunning = false }

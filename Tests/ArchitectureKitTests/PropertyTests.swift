@@ -146,7 +146,13 @@ struct ReferenceSystem {
   /// The live runs: requests wanted by the state, each with its generation.
   var live: [RequestID: (generation: Int, isRunning: Bool)] = [:]
   var generations: [RequestID: Int] = [:]
-  var queue: [PropertyEvent] = []
+  /// The mailbox: events, and outcomes of effects (a known outcome is queued as it starts).
+  var queue: [Entry] = []
+
+  enum Entry {
+    case event(PropertyEvent)
+    case outcome(Token, EffectOutcome<PropertyEvent, CounterError>)
+  }
   // What happened since the last `clearHistory()`.
   var reduced: [PropertyEvent] = []
   var ignored: [PropertyEvent] = []
@@ -167,29 +173,17 @@ struct ReferenceSystem {
 
   mutating func send(_ event: PropertyEvent) {
     guard !isStopped else { return ignored.append(event) }
-    queue.append(event)
+    queue.append(.event(event))
     drain()
   }
 
   mutating func finish(_ token: Token, with outcome: EffectOutcome<PropertyEvent, CounterError>) {
-    guard !isStopped, let run = live[token.request], run.generation == token.generation,
-      run.isRunning
-    else {
-      if case .event(let event) = outcome { ignored.append(event) }
-      return
-    }
-    live[token.request]?.isRunning = false
-    if case .event(let event) = outcome {
-      queue.append(event)
-      drain()
-    }
+    queue.append(.outcome(token, outcome))
+    drain()
   }
 
   mutating func deliver(_ token: Token) {
-    guard !isStopped, live[token.request]?.generation == token.generation else {
-      return ignored.append(.result(token))
-    }
-    queue.append(.result(token))
+    queue.append(.event(.result(token)))
     drain()
   }
 
@@ -198,21 +192,40 @@ struct ReferenceSystem {
     isStopped = true
     cancelled += live.filter(\.value.isRunning).keys
     live = [:]
-    ignored += queue
-    queue = []
+    drain()
+  }
+
+  private func isRunning(_ token: Token) -> Bool {
+    live[token.request].map { $0.generation == token.generation && $0.isRunning } ?? false
   }
 
   private mutating func drain() {
     while !queue.isEmpty {
-      let event = queue.removeFirst()
-      if case .result(let token) = event, live[token.request]?.generation != token.generation {
-        ignored.append(event)
+      let entry = queue.removeFirst()
+      let event: PropertyEvent
+      switch entry {
+      case .event(.result(let token)) where !isRunning(token):
+        ignored.append(.result(token))
         continue
+      case .event(let sent):
+        guard !isStopped else {
+          ignored.append(sent)
+          continue
+        }
+        event = sent
+      case .outcome(let token, let outcome):
+        guard isRunning(token) else {
+          if case .event(let stale) = outcome { ignored.append(stale) }
+          continue
+        }
+        live[token.request]?.isRunning = false
+        guard case .event(let result) = outcome else { continue }
+        event = result
       }
       PropertyState.reduce(&state, event)
       reduced.append(event)
       if case .user(_, let then) = event {
-        queue += then.map { .user($0, then: []) }
+        queue += then.map { .event(.user($0, then: [])) }
       }
       reconcile()
     }
@@ -228,14 +241,13 @@ struct ReferenceSystem {
       generations[request, default: 0] += 1
       let generation = generations[request, default: 0]
       started.append(request)
-      guard request.feedback == 4 else {
-        live[request] = (generation, true)
-        continue
-      }
-      live[request] = (generation, false)
-      if !PropertyState.echoFails(request.value) {
-        queue.append(.result(Token(request: request, generation: generation)))
-      }
+      live[request] = (generation, true)
+      guard request.feedback == 4 else { continue }
+      let token = Token(request: request, generation: generation)
+      queue.append(
+        .outcome(
+          token,
+          PropertyState.echoFails(request.value) ? .failed(.generic) : .event(.result(token))))
     }
   }
 }
@@ -389,7 +401,10 @@ final class CoreHarness {
       let request = RequestID(request)
       started.append(request)
       startCounts[request, default: 0] += 1
-      if effect != nil {
+      // A known outcome is reported at once, as the runtime does; the rest the harness ends.
+      if case .done(let result) = effect {
+        core.finish(id, with: EffectOutcome(result), handle: handle)
+      } else {
         runs.append((id, Token(request: request, generation: startCounts[request, default: 0])))
       }
     case .effectCancelled(_, let request):

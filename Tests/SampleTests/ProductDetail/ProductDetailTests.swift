@@ -19,9 +19,9 @@ struct ProductDetailTests {
     page.expectStarted(ProductDetailRequest.loadProduct(id: 1))
     page.run(ProductDetailRequest.loadProduct(id: 1))
     await clock.waitForSleepers()
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     #expect(clock.sleeperCount == 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await page.receive(.productLoaded(.yeezy)) {
       $0.screen = .productLoaded(.yeezy)
       $0.request = nil
@@ -49,7 +49,7 @@ struct ProductDetailTests {
     page.run(ProductDetailRequest.addToCart(id: 2))
     // The cached product comes at once; the user takes 1 s.
     await clock.waitForSleepers()
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await page.receive(.addedToCart(.yeezy, response)) {
       $0.screen = .addedToCart(.yeezy, response)
       $0.request = nil
@@ -77,7 +77,7 @@ struct ProductDetailTests {
     page.expectStarted(ProductDetailRequest.addToCart(id: 2))
     page.run(ProductDetailRequest.addToCart(id: 2))
     await clock.waitForSleepers()
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await page.receive(.failed(.addToCartFailed)) {
       $0.screen = .error(.addToCartFailed)
       $0.request = nil
@@ -108,7 +108,7 @@ struct ProductDetailTests {
     page.expectStarted(ProductDetailRequest.loadProduct(id: 2))
     page.run(ProductDetailRequest.loadProduct(id: 2))
     await clock.waitForSleepers()
-    clock.advance(by: .seconds(3))
+    await clock.advance(by: .seconds(3))
     // Only the second load answers; `finish` fails on any event of the first.
     await page.receive(.productLoaded(.yeezy)) {
       $0.screen = .productLoaded(.yeezy)

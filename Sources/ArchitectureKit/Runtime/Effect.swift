@@ -13,9 +13,10 @@ package enum Effect<Event: Sendable, Failure: Error, Context: Sendable>: Sendabl
   case done(Result<Event, Failure>)
   /// Work that ends with one event or a failure.
   case single(@Sendable (Context) async throws(CancellationError) -> Result<Event, Failure>)
-  /// Long-running work that may send many events until it ends or is cancelled.
+  /// Long-running work that may send many events until it ends or is cancelled; a job's last
+  /// event is its return value, a stream returns `nil`.
   case stream(
-    @Sendable (Context, Send<Event>) async throws(CancellationError) -> Result<Void, Failure>
+    @Sendable (Context, Send<Event>) async throws(CancellationError) -> Result<Event?, Failure>
   )
 
   /// Builds the effect of an ``AsyncResult``, keeping its known outcome when it has one.
@@ -29,10 +30,19 @@ package enum Effect<Event: Sendable, Failure: Error, Context: Sendable>: Sendabl
 }
 
 /// How a running effect ended.
+@usableFromInline
 package enum EffectOutcome<Event: Sendable, Failure: Error>: Sendable {
-  /// A single-event effect produced its event.
+  /// The outcome of a known result.
+  package init(_ result: Result<Event, Failure>) {
+    switch result {
+    case .success(let event): self = .event(event)
+    case .failure(let error): self = .failed(error)
+    }
+  }
+
+  /// The effect ended with its event: a single-event effect's result, a job's last event.
   case event(Event)
-  /// A long-running effect ended without error.
+  /// A stream ended without error and without a last event.
   case finished
   /// The effect failed.
   case failed(Failure)
@@ -63,7 +73,8 @@ extension Effect {
         }
       case .stream(let operation):
         switch try await operation(context, send) {
-        case .success: return .finished
+        case .success(let event?): return .event(event)
+        case .success(nil): return .finished
         case .failure(let error): return .failed(error)
         }
       }

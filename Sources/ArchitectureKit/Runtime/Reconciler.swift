@@ -32,7 +32,7 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
         active = nil
         core.cancelEffect(running.id, handle: handle)
       }
-      guard let wanted else { return }
+      guard let wanted, !core.isStopped else { return }
       let description = EffectRequest(feedbackIndex: feedbackIndex, value: wanted)
       active = (wanted, core.startEffect(effect(wanted), for: description, handle: handle))
     }
@@ -56,10 +56,13 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
       for (request, id) in active where !wanted.contains(request) {
         active[request] = nil
         core.cancelEffect(id, handle: handle)
+        // A listener may stop the system from inside the call: then nothing more may start.
+        if core.isStopped { return }
       }
       for request in wanted where active[request] == nil {
         let description = EffectRequest(feedbackIndex: feedbackIndex, value: request)
         active[request] = core.startEffect(effect(request), for: description, handle: handle)
+        if core.isStopped { return }
       }
     }
   }
@@ -80,10 +83,12 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
       for (key, running) in active where wanted[key] != running.request {
         active[key] = nil
         core.cancelEffect(running.id, handle: handle)
+        if core.isStopped { return }
       }
       for (key, request) in wanted where active[key] == nil {
         let description = EffectRequest(feedbackIndex: feedbackIndex, key: key, value: request)
         active[key] = (request, core.startEffect(effect(request), for: description, handle: handle))
+        if core.isStopped { return }
       }
     }
   }

@@ -1,0 +1,317 @@
+import FunctionalCore
+
+/// The one runtime: the core, the listeners, the state streams, and the launch and delivery of
+/// effects, shared by ``System`` (main actor), ``BackgroundSystem`` (an actor) and the test
+/// harness.
+///
+/// Its owner calls it only from its isolation. Effects run in tasks off that isolation; their
+/// events and outcomes come back through a ``RuntimePort`` that hops to it. A test harness makes
+/// the shell *park*: an effect waits for the test to run it, and what it sends waits for the
+/// test to receive it. Nothing else differs, so a test exercises exactly what the app runs.
+@usableFromInline
+package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
+  @usableFromInline package typealias Activity = SystemActivity<State, Event, ErrorType>
+  @usableFromInline package typealias Effect = ArchitectureKit.Effect<Event, ErrorType, Context>
+
+  @usableFromInline package let core: SystemCore<State, Event, ErrorType, Context>
+  package let context: Context
+  @usableFromInline let tasks = TaskBag()
+  /// Which effects are working, for waits that must tell work from waiting for the test.
+  package let work = WorkGroup()
+  /// Names the runtime in diagnostics.
+  @usableFromInline let owner: String
+  package let port: RuntimePort<State, Event, ErrorType, Context>
+  /// Whether effects wait for the test to run them and their results wait to be received.
+  package let isParking: Bool
+  /// Called after each step, before the listeners (the main-actor system's Observation hook).
+  @usableFromInline var willNotifyStep: (() -> Void)?
+
+  @usableFromInline var uiBindings: [(State) -> Void] = []
+  @usableFromInline var loopCallbacks: [(State) -> Void] = []
+  @usableFromInline var observers: [(Activity) -> Void] = []
+  @usableFromInline var stateStreams: [Int: (State) -> Void] = [:]
+  private var lastStreamID = 0
+
+  /// Effects that started and wait for the test to run them (parking shells only).
+  package private(set) var pending: [EffectID: Effect] = [:]
+  /// Results that wait for the test to receive them, in arrival order (parking shells only).
+  package private(set) var parked: [ParkedResult] = []
+
+  /// A result of an effect, held until the test receives it.
+  package struct ParkedResult {
+    /// The effect that produced it.
+    package let id: EffectID
+    /// What it carries.
+    package let content: Content
+
+    /// What a parked result carries.
+    package enum Content {
+      /// The effect ended with this event.
+      case outcome(Event)
+      /// A running effect sent this event; its sender waits until it is received.
+      case sent(Event, Resumption, WorkUnit?)
+    }
+
+    /// The event the test receives.
+    package var event: Event {
+      switch content {
+      case .outcome(let event), .sent(let event, _, _): event
+      }
+    }
+  }
+
+  /// Creates a runtime; ``start(rendering:)`` reconciles the initial state.
+  ///
+  /// - Parameters:
+  ///   - owner: Names the runtime in diagnostics.
+  ///   - isolation: Where events hop back to: the owner's actor; an actor that owns the shell
+  ///     passes `nil` and calls ``RuntimePort/bind(to:)`` once it is initialized.
+  ///   - parking: Whether the runtime parks effects and results for a test.
+  ///   - initialState: The state before any event.
+  ///   - context: The dependencies effects receive.
+  ///   - reduce: The reducer.
+  ///   - feedback: The feedback loops.
+  package init(
+    owner: String,
+    isolation: (any Actor)?,
+    parking: Bool = false,
+    initialState: State,
+    context: Context,
+    reduce: @escaping (inout State, Event) -> Void,
+    feedback: [Feedback<State, Event, ErrorType, Context>]
+  ) {
+    self.owner = owner
+    self.context = context
+    self.isParking = parking
+    self.core = SystemCore(initialState: initialState, reduce: reduce, feedback: feedback)
+    self.port = RuntimePort(isolation: isolation, work: work)
+    port.shell = self
+  }
+
+  /// Renders the initial state to `bindings`, then reconciles the feedback with it.
+  ///
+  /// Events the bindings send while rendering are reduced after the initial reconciliation.
+  package func start(rendering bindings: [(State) -> Void] = []) {
+    let render = {
+      for binding in bindings {
+        self.uiBindings.append(binding)
+        binding(self.core.state)
+      }
+    }
+    core.start(handle: { handle($0) }, prologue: render)
+  }
+
+  @inlinable
+  package func send(_ event: Event) {
+    core.send(event) { handle($0) }
+  }
+
+  package func stop() {
+    core.stop { handle($0) }
+    tasks.close()
+    for result in parked {
+      if case .sent(_, let resumption, _) = result.content { resumption.open() }
+    }
+    parked.removeAll()
+    pending.removeAll()
+  }
+
+  // MARK: Listeners
+
+  package func addUIBinding(_ binding: @escaping (State) -> Void) {
+    uiBindings.append(binding)
+    let state = core.state
+    core.perform({ handle($0) }, { binding(state) })
+  }
+
+  package func addLoopCallback(_ callback: @escaping (State) -> Void) {
+    loopCallbacks.append(callback)
+  }
+
+  package func addObserver(_ observer: @escaping (Activity) -> Void) {
+    observers.append(observer)
+    core.retainsPreviousState = true
+  }
+
+  /// Registers a stream continuation; returns its identifier, or `nil` when already stopped.
+  func addStateStream(
+    yield: @escaping (State) -> Void,
+    finish: @escaping @Sendable () -> Void
+  ) -> Int? {
+    yield(core.state)
+    guard !core.isStopped else {
+      finish()
+      return nil
+    }
+    lastStreamID += 1
+    stateStreams[lastStreamID] = yield
+    tasks.insertFinisher(finish, for: lastStreamID)
+    return lastStreamID
+  }
+
+  func removeStateStream(_ id: Int) {
+    stateStreams[id] = nil
+    tasks.removeFinisher(id)
+  }
+
+  // MARK: Effects
+
+  /// Starts the task of an effect; a known outcome is reported at once, without a task.
+  package func launch(_ effect: Effect, id: EffectID, request: EffectRequest) {
+    if case .done(let result) = effect {
+      effectEnded(id, with: EffectOutcome(result))
+      return
+    }
+    let context = self.context
+    let port = self.port
+    let work = self.work
+    let key = id.rawValue
+    work.begin(key, label: request.description)
+    let send = Send<Event> { event in await port.deliver(event, from: id) }
+    let task = Task {
+      let outcome = await WorkUnit.run(in: work, key: key) {
+        await effect.run(with: context, send: send)
+      }
+      await port.finish(id, with: outcome)
+      work.end(key)
+    }
+    tasks.insert(task, for: id)
+  }
+
+  /// Runs a started effect, or parks it until the test runs it.
+  @usableFromInline
+  func accept(_ effect: Effect, id: EffectID, request: EffectRequest) {
+    if isParking {
+      pending[id] = effect
+    } else {
+      launch(effect, id: id, request: request)
+    }
+  }
+
+  /// Runs an effect that waits for the test (parking shells only).
+  package func runPending(_ id: EffectID, request: EffectRequest) {
+    guard let effect = pending.removeValue(forKey: id) else { return }
+    launch(effect, id: id, request: request)
+  }
+
+  /// Ends a pending effect as if it had produced `outcome`, without running it.
+  package func simulate(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) {
+    guard pending.removeValue(forKey: id) != nil else { return }
+    effectEnded(id, with: outcome)
+  }
+
+  /// How a running effect ended; called on the owner's isolation.
+  func effectEnded(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) {
+    if isParking, case .event(let event) = outcome, core.isRunning(id) {
+      parked.append(ParkedResult(id: id, content: .outcome(event)))
+      work.signal()
+      return
+    }
+    core.finish(id, with: outcome) { handle($0) }
+  }
+
+  /// An event a running effect sent; returns what its sender must wait for, if anything.
+  func effectSent(_ event: Event, from id: EffectID, unit: WorkUnit?) -> Resumption? {
+    guard isParking, core.isRunning(id) else {
+      core.deliver(event, from: id) { handle($0) }
+      return nil
+    }
+    let resumption = Resumption()
+    parked.append(ParkedResult(id: id, content: .sent(event, resumption, unit)))
+    // The sender waits for the test from now on.
+    unit?.suspend()
+    work.signal()
+    return resumption
+  }
+
+  /// Reduces the oldest parked result, as the app would have when it arrived.
+  ///
+  /// - Returns: The event, or `nil` when nothing is parked.
+  @discardableResult
+  package func receiveParked() -> Event? {
+    guard !parked.isEmpty else { return nil }
+    let result = parked.removeFirst()
+    switch result.content {
+    case .outcome(let event):
+      core.finish(result.id, with: .event(event)) { handle($0) }
+    case .sent(let event, let resumption, let unit):
+      core.deliver(event, from: result.id) { handle($0) }
+      unit?.resume()
+      resumption.open()
+    }
+    return result.event
+  }
+
+  // MARK: Core outputs
+
+  @inlinable
+  func handle(_ output: CoreOutput<State, Event, ErrorType, Context>) {
+    switch output {
+    case .stepped(let event, let previous):
+      willNotifyStep?()
+      let state = core.state
+      for callback in loopCallbacks { callback(state) }
+      if let previous {
+        notify(.step(event: event, previous: previous, current: state))
+      }
+      for binding in uiBindings { binding(state) }
+      for yield in stateStreams.values { yield(state) }
+    case .effectStarted(let id, let request, let effect):
+      accept(effect, id: id, request: request)
+      notify(.effectStarted(request))
+    case .effectCancelled(let id, let request):
+      retire(id)
+      notify(.effectCancelled(request))
+    case .effectFinished(_, let request):
+      notify(.effectFinished(request))
+    case .effectFailed(_, let request, let error):
+      if observers.isEmpty {
+        reportUnobserved("\(owner): the effect for \(request) failed: \(error)")
+      }
+      notify(.effectFailed(request, error))
+    case .eventIgnored(let event, let reason):
+      if observers.isEmpty, reason == .stopped {
+        reportUnobserved("\(owner): \(event) was ignored because \(reason).")
+      }
+      notify(.eventIgnored(event, reason))
+    }
+  }
+
+  /// Cancels a cancelled effect's work and forgets what it left waiting.
+  @usableFromInline
+  func retire(_ id: EffectID) {
+    tasks.cancel(id)
+    work.end(id.rawValue)
+    guard isParking else { return }
+    pending[id] = nil
+    parked.removeAll { result in
+      guard result.id == id else { return false }
+      if case .sent(_, let resumption, _) = result.content { resumption.open() }
+      return true
+    }
+  }
+
+  @inlinable
+  func notify(_ activity: Activity) {
+    for observer in observers { observer(activity) }
+  }
+}
+
+extension RuntimeShell where State: Sendable {
+  /// A new stream of every state, starting with the current one; it finishes when the system
+  /// stops or is released.
+  package func makeStates() -> AsyncStream<State> {
+    let (stream, continuation) = AsyncStream.makeStream(of: State.self)
+    let id = addStateStream(
+      yield: { continuation.yield($0) },
+      finish: { continuation.finish() }
+    )
+    if let id {
+      let port = self.port
+      continuation.onTermination = { _ in
+        Task { await port.withShell { $0.removeStateStream(id) } }
+      }
+    }
+    return stream
+  }
+}

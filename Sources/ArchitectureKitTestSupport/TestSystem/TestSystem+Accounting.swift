@@ -1,0 +1,178 @@
+import ArchitectureKit
+
+/// Accounting for what happened: requests, failures and state changes.
+extension TestSystem {
+  /// What happened since the test last accounted for it.
+  struct Ledger {
+    var started: [EffectRequest] = []
+    var cancelled: [EffectRequest] = []
+    var failures: [(request: EffectRequest, error: ErrorType)] = []
+  }
+
+  /// Accounts for requests that started after the last step.
+  ///
+  /// Each expected value must equal (same type, `==`) the request of one effect that started;
+  /// see ``ArchitectureKit/EffectRequest`` for what the request of each feedback form is.
+  ///
+  /// - Parameters:
+  ///   - requests: The requests you expect to have started, in any order.
+  ///   - fileID: The caller's file ID; failures are reported there.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func expectStarted(
+    _ requests: any Equatable & Sendable...,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    match(requests, in: &ledger.started, kind: "started", at: site)
+  }
+
+  /// Accounts for requests whose running effects were cancelled after the last step.
+  ///
+  /// - Parameters:
+  ///   - requests: The requests you expect to have been cancelled, in any order.
+  ///   - fileID: The caller's file ID; failures are reported there.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func expectCancelled(
+    _ requests: any Equatable & Sendable...,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    match(requests, in: &ledger.cancelled, kind: "cancelled", at: site)
+  }
+
+  /// Accounts for an effect failure that no event was made of.
+  ///
+  /// - Parameters:
+  ///   - fileID: The caller's file ID; failures are reported there.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  ///   - matches: Whether a failure is the one you expect; the first match is removed.
+  public func expectFailure(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    where matches: (ErrorType) -> Bool = { _ in true }
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let index = ledger.failures.firstIndex(where: { matches($0.error) }) else {
+      let seen = ledger.failures.map { "\($0.error)" }
+      reportFailure("Expected an effect failure; failures: \(seen).", at: site)
+      return
+    }
+    ledger.failures.remove(at: index)
+  }
+
+  /// Records what the runtime reports, through the same observer path an app's observers use.
+  func record(_ activity: SystemActivity<State, Event, ErrorType>) {
+    guard !isFinished else { return }
+    switch activity {
+    case .effectStarted(let request): ledger.started.append(request)
+    case .effectCancelled(let request): ledger.cancelled.append(request)
+    case .effectFailed(let request, let error): ledger.failures.append((request, error))
+    case .step, .effectFinished, .eventIgnored: break
+    }
+  }
+
+  func match(
+    _ expected: [any Equatable & Sendable],
+    in actual: inout [EffectRequest],
+    kind: String,
+    at site: CallSite
+  ) {
+    for request in expected {
+      if let index = actual.firstIndex(where: { isEqual(request, $0.value) }) {
+        actual.remove(at: index)
+      } else {
+        reportFailure(
+          "Expected the request \(request) to have \(kind); \(kind): "
+            + "\(actual.map(\.description)).",
+          at: site
+        )
+      }
+    }
+  }
+
+  /// Fails for what happened and was not accounted for (with ``Exhaustivity/on``), and reduces
+  /// the events that wait to be received, as the app would have.
+  func checkAccountedFor(
+    before action: String,
+    at site: CallSite,
+    ignoringReceived: Bool = false
+  ) {
+    if exhaustivity == .on {
+      reportUnaccounted(before: action, at: site)
+    }
+    ledger = Ledger()
+    guard !ignoringReceived, !shell.parked.isEmpty else { return }
+    if exhaustivity == .on {
+      reportFailure(
+        "Events from effects were not received before \(action): "
+          + "\(shell.parked.map { "\($0.event)" }). Assert them with receive(_:).",
+        at: site
+      )
+    }
+    while shell.receiveParked() != nil {}
+    if exhaustivity == .off { ledger = Ledger() }
+  }
+
+  private func reportUnaccounted(before action: String, at site: CallSite) {
+    if !ledger.started.isEmpty {
+      reportFailure(
+        "Requests started but were not expected before \(action): "
+          + "\(ledger.started.map(\.description)). Assert them with expectStarted(_:).",
+        at: site
+      )
+    }
+    if !ledger.cancelled.isEmpty {
+      reportFailure(
+        "Requests were cancelled but not expected before \(action): "
+          + "\(ledger.cancelled.map(\.description)). Assert them with expectCancelled(_:).",
+        at: site
+      )
+    }
+    if !ledger.failures.isEmpty {
+      reportFailure(
+        "Effects failed and no event was made of it before \(action): "
+          + "\(ledger.failures.map { "\($0.request): \($0.error)" }). "
+          + "Assert them with expectFailure().",
+        at: site
+      )
+    }
+  }
+
+  func checkState(
+    before: State,
+    _ assert: ((inout State) -> Void)?,
+    after action: String,
+    at site: CallSite
+  ) {
+    let actual = state
+    var expected: State
+    switch exhaustivity {
+    case .on:
+      expected = before
+      assert?(&expected)
+    case .off:
+      expected = actual
+      assert?(&expected)
+    }
+    guard expected != actual else { return }
+    let difference = diff(expected: expected, actual: actual) ?? "(the dumps are identical)"
+    reportFailure(
+      "The state after \(action) is not the expected one (− expected, + actual):\n\(difference)",
+      at: site
+    )
+  }
+}

@@ -1,0 +1,199 @@
+public import ArchitectureKit
+
+/// A deterministic, exhaustive harness for a feature: the same reducer, feedback and context as
+/// its ``ArchitectureKit/System``, on the same runtime, driven step by step by the test.
+///
+/// It runs the runtime that ``ArchitectureKit/System`` runs — the same mailbox, effect launch,
+/// delivery, staleness rules and hooks — with two differences only: an effect runs only when the
+/// test says so, and what an effect sends waits until the test receives it. The test either
+/// ``simulate(_:event:fileID:filePath:line:column:)`` an effect's outcome, or
+/// ``run(_:fileID:filePath:line:column:)`` the real effect against the test context.
+///
+/// ```swift
+/// @Test func addsToCart() async {
+///   let system = TestSystem(
+///     initialState: .productLoaded(product), context: .test,
+///     reducer: PDP.reducer, feedback: PDP.feedback
+///   )
+///   system.send(.addToCart) { $0 = .addingToCart(product) }
+///   system.expectStarted(PDP.Request.addToCart(product))
+///   system.simulate(PDP.Request.addToCart(product), event: .addedToCart(response))
+///   await system.receive(.addedToCart(response)) { $0 = .addedToCart(product, response) }
+///   await system.finish()
+/// }
+/// ```
+///
+/// With ``Exhaustivity/on`` (the default) the test must account for everything: each state
+/// change (a failure shows a line diff of expected and actual state), each event an effect sent
+/// (``receive(_:timeout:fileID:filePath:line:column:assert:)``), each request that started or
+/// was cancelled (``expectStarted(_:fileID:filePath:line:column:)``,
+/// ``expectCancelled(_:fileID:filePath:line:column:)``), each unhandled effect failure
+/// (``expectFailure(fileID:filePath:line:column:where:)``), and
+/// ``finish(timeout:fileID:filePath:line:column:)`` fails while effects are still running.
+/// Failures are reported to Swift Testing or XCTest, whichever runs the test, at the caller's
+/// line.
+///
+/// ## Waiting never hangs
+///
+/// ``receive(_:timeout:fileID:filePath:line:column:assert:)``, ``settle(timeout:)`` and
+/// ``finish(timeout:fileID:filePath:line:column:)`` wait only for this system's effects that the
+/// test ran. They know exactly when those effects can go on without the test and when they
+/// wait for it (asleep on the ``ManualClock``, or holding an event the test has not received),
+/// so a wait returns as soon as its answer is certain. An effect that waits for something else
+/// — a continuation never resumed, a server that never answers — is stopped by a failsafe:
+/// after ``timeout`` of real time the wait fails the test, naming each effect still working
+/// and its request. Cancelling the test's task ends every wait too.
+@MainActor
+public final class TestSystem<
+  State: Equatable, Event: Sendable, ErrorType: Error, Context: Sendable
+> {
+  /// How strictly the test must account for what happened.
+  public var exhaustivity: Exhaustivity
+
+  /// How long, in real time, a wait gives effects that work without the test before it fails.
+  ///
+  /// It is the failsafe that keeps a stuck effect from hanging the test; each wait can override
+  /// it. Time the main actor spends busy elsewhere, with results waiting to hop back, does not
+  /// count against it.
+  public var timeout: Duration
+
+  let shell: RuntimeShell<State, Event, ErrorType, Context>
+  let clock: ManualClock?
+  var ledger = Ledger()
+  var isFinished = false
+
+  /// Creates a harness from a pure reducer, as
+  /// ``ArchitectureKit/System/pure(initialState:context:reducer:uiBindings:userActions:feedback:)``
+  /// takes it.
+  ///
+  /// Requests present in the initial state start at once and must be asserted like any other.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any event.
+  ///   - context: The test dependencies that effects run with.
+  ///   - reducer: The feature's reducer.
+  ///   - feedback: The feature's feedback loops.
+  ///   - clock: The manual clock in `context`, if any: its ``ManualClock/advance(by:)`` then
+  ///     also waits for this system's effects between deadlines.
+  ///   - exhaustivity: How strictly the test must account for what happened.
+  ///   - timeout: The failsafe of every wait, in real time (see ``timeout``).
+  public convenience init(
+    initialState: State,
+    context: Context,
+    reducer: @escaping (consuming State, Event) -> State,
+    feedback: [Feedback<State, Event, ErrorType, Context>] = [],
+    clock: ManualClock? = nil,
+    exhaustivity: Exhaustivity = .on,
+    timeout: Duration = .seconds(2)
+  ) {
+    self.init(
+      initialState: initialState,
+      context: context,
+      reduce: { state, event in state = reducer(consume state, event) },
+      feedback: feedback,
+      clock: clock,
+      exhaustivity: exhaustivity,
+      timeout: timeout
+    )
+  }
+
+  /// Creates a harness from a reducer in mutating form, as
+  /// ``ArchitectureKit/System/init(initialState:context:reduce:feedback:)`` takes it.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any event.
+  ///   - context: The test dependencies that effects run with.
+  ///   - reduce: The feature's reducer, in mutating form.
+  ///   - feedback: The feature's feedback loops.
+  ///   - clock: The manual clock in `context`, if any.
+  ///   - exhaustivity: How strictly the test must account for what happened.
+  ///   - timeout: The failsafe of every wait, in real time (see ``timeout``).
+  public init(
+    initialState: State,
+    context: Context,
+    reduce: @escaping (inout State, Event) -> Void,
+    feedback: [Feedback<State, Event, ErrorType, Context>] = [],
+    clock: ManualClock? = nil,
+    exhaustivity: Exhaustivity = .on,
+    timeout: Duration = .seconds(2)
+  ) {
+    self.clock = clock
+    self.exhaustivity = exhaustivity
+    self.timeout = timeout
+    self.shell = RuntimeShell(
+      owner: "TestSystem",
+      isolation: MainActor.shared,
+      parking: true,
+      initialState: initialState,
+      context: context,
+      reduce: reduce,
+      feedback: feedback
+    )
+    clock?.track(shell.work)
+    shell.addObserver { [unowned self] activity in record(activity) }
+    shell.start()
+  }
+
+  /// The current state.
+  public var state: State {
+    shell.core.state
+  }
+
+  /// The requests whose effects are running.
+  ///
+  /// They wait for the test to run or simulate them, or they work. An effect whose last event
+  /// waits to be received has ended and is not listed.
+  public var runningRequests: [EffectRequest] {
+    let ended = Set(
+      shell.parked.compactMap { result -> EffectID? in
+        if case .outcome = result.content { result.id } else { nil }
+      })
+    return shell.core.runningRequests.filter { !ended.contains($0.id) }.map(\.request)
+  }
+
+  /// Adds a callback that receives the state after every step, as
+  /// ``ArchitectureKit/System/addLoopCallback(_:)`` does, so hooks such as analytics can be
+  /// tested too.
+  ///
+  /// ```swift
+  /// var screens: [String] = []
+  /// system.addLoopCallback { screens.append(Analytics.name(of: $0)) }
+  /// ```
+  ///
+  /// - Parameter callback: Receives each new state.
+  public func addLoopCallback(_ callback: @escaping (State) -> Void) {
+    shell.addLoopCallback(callback)
+  }
+
+  /// Sends an event, as a user would, and checks the state change.
+  ///
+  /// Events that effects sent and the test has not received yet are reduced first, as the app
+  /// would have reduced them when they arrived; with ``Exhaustivity/on`` that is a failure.
+  ///
+  /// ```swift
+  /// system.send(.increment) { $0 = 1 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - event: The event to reduce.
+  ///   - fileID: The caller's file ID; failures are reported there.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  ///   - assert: Changes the state before the step into the state you expect after it. Omit it
+  ///     when the event must not change the state.
+  public func send(
+    _ event: Event,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    assert: ((inout State) -> Void)? = nil
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    checkAccountedFor(before: "sending \(event)", at: site)
+    let before = state
+    shell.send(event)
+    checkState(before: before, assert, after: "sending \(event)", at: site)
+  }
+}

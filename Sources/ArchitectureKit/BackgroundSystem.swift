@@ -19,6 +19,33 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   /// The shell's tasks, reachable from the nonisolated `deinit`.
   private let tasks: TaskBag
 
+  /// Creates a system that runs a feature, and starts it on its actor.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any event.
+  ///   - context: The dependencies the effects receive.
+  ///   - feature: The reducer and feedback to run.
+  ///   - observers: Observers that see everything from the start, including the effects the
+  ///     initial state starts; they run on the system's actor.
+  public init(
+    initialState: sending State,
+    context: Context,
+    feature: sending Feature<State, Event, ErrorType, Context>,
+    observers: sending [(SystemActivity<State, Event, ErrorType>) -> Void] = []
+  ) async {
+    shell = RuntimeShell(
+      owner: "\(Self.self)",
+      isolation: nil,
+      initialState: initialState,
+      context: context,
+      feature: feature,
+      observers: observers
+    )
+    tasks = shell.tasks
+    shell.port.bind(to: self)
+    shell.start()
+  }
+
   /// Creates a system from a reducer in mutating form and starts it on its actor.
   ///
   /// - Parameters:
@@ -32,17 +59,9 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
     reduce: sending @escaping (inout State, Event) -> Void,
     feedback: sending [Feedback<State, Event, ErrorType, Context>] = []
   ) async {
-    shell = RuntimeShell(
-      owner: "\(Self.self)",
-      isolation: nil,
-      initialState: initialState,
-      context: context,
-      reduce: reduce,
-      feedback: feedback
-    )
-    tasks = shell.tasks
-    shell.port.bind(to: self)
-    shell.start()
+    await self.init(
+      initialState: initialState, context: context,
+      feature: Feature(reduce: reduce, feedback: feedback))
   }
 
   /// Creates a system from a pure reducer and starts it on its actor.
@@ -98,16 +117,40 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   /// Adds a callback that receives the state after every step, on the system's actor.
   ///
   /// - Parameter callback: Receives each new state.
-  public func addLoopCallback(_ callback: sending @escaping (State) -> Void) {
+  /// - Returns: A listener to remove the callback with ``removeListener(_:)``.
+  @discardableResult
+  public func addLoopCallback(_ callback: sending @escaping (State) -> Void) -> Listener {
     shell.addLoopCallback(callback)
+  }
+
+  /// Removes a loop callback or observer: it receives nothing more, even when it is removed
+  /// from inside its own call.
+  ///
+  /// - Parameter listener: What ``addLoopCallback(_:)`` or ``addObserver(_:)`` returned.
+  public func removeListener(_ listener: Listener) {
+    shell.removeListener(listener)
+  }
+
+  /// Sends an event, then waits until the state stops satisfying `predicate`.
+  ///
+  /// It returns at once when the state does not satisfy `predicate` after the event, when the
+  /// system stops, and when the waiting task is cancelled.
+  ///
+  /// - Parameters:
+  ///   - event: The event to reduce.
+  ///   - predicate: Whether the work the event started is still going on.
+  public func send(_ event: Event, while predicate: sending @escaping (State) -> Bool) async {
+    await shell.send(event, while: predicate)
   }
 
   /// Adds an observer of everything the system does, called on the system's actor.
   ///
   /// - Parameter observer: Receives each activity.
+  /// - Returns: A listener to remove the observer with ``removeListener(_:)``.
+  @discardableResult
   public func addObserver(
     _ observer: sending @escaping (SystemActivity<State, Event, ErrorType>) -> Void
-  ) {
+  ) -> Listener {
     shell.addObserver(observer)
   }
 

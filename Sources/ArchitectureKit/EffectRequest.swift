@@ -7,9 +7,16 @@
 /// - ``Feedback/react(requests:effects:)``: the element of the set;
 /// - ``Feedback/react(keyedRequests:effects:)``: the request, with its ``key``;
 /// - ``Feedback/react(_:when:)``: `true`, the condition that turned on.
+///
+/// A request of a child feature names the child in its ``scope``, as in `search` or
+/// `rows[7]`, and its description starts with it: `rows[7]: loadImage`.
 public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
-  /// The position of the feedback that made the request, in the system's feedback list.
+  /// The position of the feedback that made the request, in its feature's feedback list.
   public let feedbackIndex: Int
+
+  /// The child feature the request belongs to, as in `search`, `rows[7]` or `rows[7].detail`;
+  /// empty for the system's own feature.
+  public private(set) var scope: String = ""
 
   /// The key of a keyed request, `nil` for the other forms.
   public let key: (any Hashable & Sendable)?
@@ -41,15 +48,25 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
     isEqual(value, other)
   }
 
-  /// Whether two requests come from the same feedback with equal keys and values.
+  /// Whether two requests come from the same feedback of the same child with equal keys and
+  /// values.
   public static func == (lhs: EffectRequest, rhs: EffectRequest) -> Bool {
-    lhs.feedbackIndex == rhs.feedbackIndex && isEqual(lhs.value, rhs.value)
-      && isEqualOptional(lhs.key, rhs.key)
+    lhs.feedbackIndex == rhs.feedbackIndex && lhs.scope == rhs.scope
+      && isEqual(lhs.value, rhs.value) && isEqualOptional(lhs.key, rhs.key)
   }
 
-  /// The request value, prefixed by its key for keyed requests.
+  /// The request value, prefixed by its key for keyed requests and by its scope for a child's.
   public var description: String {
-    if let key { "\(key): \(value)" } else { "\(value)" }
+    let request = if let key { "\(key): \(value)" } else { "\(value)" }
+    return scope.isEmpty ? request : "\(scope): \(request)"
+  }
+
+  /// The same request, seen from the parent that holds its child at `outer`.
+  @usableFromInline
+  func scoped(_ outer: String) -> EffectRequest {
+    var request = self
+    request.scope = scope.isEmpty ? outer : "\(outer).\(scope)"
+    return request
   }
 }
 

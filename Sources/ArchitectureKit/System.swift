@@ -42,6 +42,7 @@ public import Observation
 /// there without `await`. ``state`` is observable with the Observation framework, and
 /// ``states`` delivers every state as an `AsyncSequence`.
 @MainActor
+@dynamicMemberLookup
 public final class System<State, Event: Sendable, ErrorType: Error, Context: Sendable>: Observable {
   /// The reducer's mutating form, which every other form is turned into.
   public typealias Reduce = (inout State, Event) -> Void
@@ -77,30 +78,48 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     feedback: [Feedback<State, Event, ErrorType, Context>] = []
   ) {
     self.init(
-      initialState: initialState,
-      context: context,
-      reduce: reduce,
-      uiBindings: [],
-      userActions: [],
-      feedback: feedback
-    )
+      initialState: initialState, context: context,
+      feature: Feature(reduce: reduce, feedback: feedback), uiBindings: [], userActions: [])
+  }
+
+  /// Creates a system that runs a feature, and starts it.
+  ///
+  /// ```swift
+  /// let shop = System(initialState: Shop.State(), context: .live, feature: Shop.feature)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any event.
+  ///   - context: The dependencies the effects receive.
+  ///   - feature: The reducer and feedback to run.
+  ///   - observers: Observers that see everything from the start, including the effects the
+  ///     initial state starts.
+  public convenience init(
+    initialState: State,
+    context: Context,
+    feature: Feature<State, Event, ErrorType, Context>,
+    observers: [(SystemActivity<State, Event, ErrorType>) -> Void] = []
+  ) {
+    self.init(
+      initialState: initialState, context: context, feature: feature, observers: observers,
+      uiBindings: [], userActions: [])
   }
 
   private init(
     initialState: State,
     context: Context,
-    reduce: @escaping Reduce,
+    feature: Feature<State, Event, ErrorType, Context>,
+    observers: [(SystemActivity<State, Event, ErrorType>) -> Void] = [],
     uiBindings: [(State) -> Void],
-    userActions: [UserAction<State, Event, ErrorType, Context>],
-    feedback: [Feedback<State, Event, ErrorType, Context>]
+    userActions: [UserAction<State, Event, ErrorType, Context>]
   ) {
     shell = RuntimeShell(
       owner: "\(Self.self)",
       isolation: MainActor.shared,
       initialState: initialState,
       context: context,
-      reduce: reduce,
-      feedback: feedback
+      feature: feature,
+      observers: observers
     )
     tasks = shell.tasks
     for action in userActions { action.drive(self) }
@@ -134,13 +153,9 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     feedback: [Feedback<State, Event, ErrorType, Context>]
   ) -> System {
     System(
-      initialState: initialState,
-      context: context,
-      reduce: { state, event in state = reducer(consume state, event) },
-      uiBindings: uiBindings,
-      userActions: userActions,
-      feedback: feedback
-    )
+      initialState: initialState, context: context,
+      feature: Feature(reducer: reducer, feedback: feedback), uiBindings: uiBindings,
+      userActions: userActions)
   }
 
   deinit {
@@ -151,21 +166,85 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///
   /// Reading it inside `withObservationTracking` (or a SwiftUI view) tracks it.
   public var state: State {
-    // Observation can only start tracking here, so the per-step notifications are installed on
-    // the first read; until then a step pays nothing for them.
-    if shell.willNotifyStep == nil {
-      shell.willNotifyStep = { [unowned self] in
-        registrar.willSet(self, keyPath: stateKeyPath)
-        registrar.didSet(self, keyPath: stateKeyPath)
-      }
-    }
+    installObservation()
     registrar.access(self, keyPath: stateKeyPath)
     return shell.core.state
+  }
+
+  /// A part of the state, observed on its own: a view that reads `system.cart` is notified
+  /// only when `cart` changes, not when another part of the state does.
+  ///
+  /// ```swift
+  /// struct Badge: View {
+  ///   let shop: System<Shop.State, Shop.Event, Never, Shop.Context>
+  ///   var body: some View { Text("\(shop.cart.count)") }  // re-rendered only when the cart changes
+  /// }
+  /// ```
+  ///
+  /// - Parameter path: The part of the state.
+  /// - Returns: Its current value.
+  public subscript<Value: Equatable>(dynamicMember path: KeyPath<State, Value>) -> Value {
+    installObservation()
+    registrar.access(self, keyPath: observedSlice(path))
+    return shell.core.state[keyPath: path]
   }
 
   /// The key path of ``state``, made once: a key path into a generic class is otherwise
   /// rebuilt by the runtime at every use.
   private lazy var stateKeyPath: KeyPath<System, State> = \System.state
+
+  /// The parts of the state views observe, each with its own key path and its test of change.
+  private var slices: [AnyKeyPath: Slice] = [:]
+
+  private struct Slice {
+    let key: AnyKeyPath
+    let isChanged: (State, State) -> Bool
+    let notify: () -> Void
+  }
+
+  private func observedSlice<Value: Equatable>(
+    _ path: KeyPath<State, Value>
+  ) -> KeyPath<System, Value> {
+    if let slice = slices[path], let key = slice.key as? KeyPath<System, Value> { return key }
+    let key: KeyPath<System, Value> = \System[dynamicMember: path]
+    slices[path] = Slice(
+      key: key,
+      isChanged: { $0[keyPath: path] != $1[keyPath: path] },
+      notify: { [unowned self] in
+        registrar.willSet(self, keyPath: key)
+        registrar.didSet(self, keyPath: key)
+      })
+    shell.observationNeedsPrevious = true
+    return key
+  }
+
+  /// Observation can only start tracking in a read, so the per-step notifications are
+  /// installed on the first one; until then a step pays nothing for them.
+  private func installObservation() {
+    guard shell.willNotifyStep == nil else { return }
+    if shell.isUnchanged != nil { shell.observationNeedsPrevious = true }
+    shell.willNotifyStep = { [unowned self] previous in
+      notifyObservers(previous: previous)
+    }
+  }
+
+  /// Notifies what changed: the whole state, unless an `Equatable` state is unchanged, and
+  /// each observed slice that changed.
+  private func notifyObservers(previous: State?) {
+    let current = shell.core.state
+    guard let previous else {
+      registrar.willSet(self, keyPath: stateKeyPath)
+      registrar.didSet(self, keyPath: stateKeyPath)
+      return
+    }
+    if shell.isUnchanged?(previous, current) != true {
+      registrar.willSet(self, keyPath: stateKeyPath)
+      registrar.didSet(self, keyPath: stateKeyPath)
+    }
+    for slice in slices.values where slice.isChanged(previous, current) {
+      slice.notify()
+    }
+  }
 
   /// Whether ``stop()`` was called.
   public var isStopped: Bool {
@@ -197,15 +276,47 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// It is not called with the current state; use a UI binding for that.
   ///
   /// - Parameter callback: Receives each new state.
-  public func addLoopCallback(_ callback: @escaping (State) -> Void) {
+  /// - Returns: A listener to remove the callback with ``removeListener(_:)``.
+  @discardableResult
+  public func addLoopCallback(_ callback: @escaping (State) -> Void) -> Listener {
     shell.addLoopCallback(callback)
   }
 
   /// Adds a UI binding; it receives the current state at once and every later state.
   ///
+  /// When the state is `Equatable`, a step that leaves it unchanged is not rendered.
+  ///
   /// - Parameter binding: Renders a state.
-  public func addUIBinding(_ binding: @escaping (State) -> Void) {
+  /// - Returns: A listener to remove the binding with ``removeListener(_:)``.
+  @discardableResult
+  public func addUIBinding(_ binding: @escaping (State) -> Void) -> Listener {
     shell.addUIBinding(binding)
+  }
+
+  /// Removes a UI binding, loop callback or observer: it receives nothing more, even when it
+  /// is removed from inside its own call.
+  ///
+  /// - Parameter listener: What ``addUIBinding(_:)``, ``addLoopCallback(_:)`` or
+  ///   ``addObserver(_:)`` returned.
+  public func removeListener(_ listener: Listener) {
+    shell.removeListener(listener)
+  }
+
+  /// Sends an event, then waits until the state stops satisfying `predicate`: what SwiftUI's
+  /// `.refreshable` needs.
+  ///
+  /// ```swift
+  /// .refreshable { await page.send(.reload, while: \.isLoading) }
+  /// ```
+  ///
+  /// It returns at once when the state does not satisfy `predicate` after the event, when the
+  /// system stops, and when the waiting task is cancelled.
+  ///
+  /// - Parameters:
+  ///   - event: The event to reduce.
+  ///   - predicate: Whether the work the event started is still going on.
+  public func send(_ event: Event, while predicate: @escaping (State) -> Bool) async {
+    await shell.send(event, while: predicate)
   }
 
   /// Adds an observer of everything the system does: steps, effects started, cancelled,
@@ -215,7 +326,11 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// ``SystemActivity/step(event:previous:current:)``, which costs a copy of the state.
   ///
   /// - Parameter observer: Receives each activity, on the main actor.
-  public func addObserver(_ observer: @escaping (SystemActivity<State, Event, ErrorType>) -> Void) {
+  /// - Returns: A listener to remove the observer with ``removeListener(_:)``.
+  @discardableResult
+  public func addObserver(
+    _ observer: @escaping (SystemActivity<State, Event, ErrorType>) -> Void
+  ) -> Listener {
     shell.addObserver(observer)
   }
 

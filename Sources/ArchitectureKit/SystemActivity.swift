@@ -31,12 +31,17 @@ public enum IgnoredEventReason: Sendable, Equatable, CustomStringConvertible {
   case stopped
   /// The event came from an effect that had been cancelled, so it was stale.
   case cancelledEffect
+  /// The event was meant for a child feature that the state does not hold (an element removed
+  /// from a `forEach`, an `ifLet` state that is `nil`), named by its scope, as in `rows[7]`.
+  /// Neither the child nor its parent reduced it.
+  case missingChild(String)
 
   /// A short explanation, for logs.
   public var description: String {
     switch self {
     case .stopped: "the system was stopped"
     case .cancelledEffect: "its effect had been cancelled"
+    case .missingChild(let scope): "no child at \(scope) receives it"
     }
   }
 }

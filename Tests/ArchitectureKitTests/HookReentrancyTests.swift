@@ -104,7 +104,7 @@ enum Subject<State: Sendable, Event: Sendable, ErrorType: Error, Context: Sendab
   func addObserver(_ hook: @escaping @Sendable (Activity, Control<Event>) -> Void) async {
     switch self {
     case .main(let system):
-      await MainActor.run {
+      _ = await MainActor.run {
         system.addObserver { [weak system] activity in
           guard let system else { return }
           hook(activity, Control(send: { system.send($0) }, stop: { system.stop() }))
@@ -121,7 +121,7 @@ enum Subject<State: Sendable, Event: Sendable, ErrorType: Error, Context: Sendab
   func addLoopCallback(_ hook: @escaping @Sendable (State, Control<Event>) -> Void) async {
     switch self {
     case .main(let system):
-      await MainActor.run {
+      _ = await MainActor.run {
         system.addLoopCallback { [weak system] state in
           guard let system else { return }
           hook(state, Control(send: { system.send($0) }, stop: { system.stop() }))
@@ -141,7 +141,7 @@ enum Subject<State: Sendable, Event: Sendable, ErrorType: Error, Context: Sendab
       Issue.record("A background system has no UI bindings.")
       return
     }
-    await MainActor.run {
+    _ = await MainActor.run {
       system.addUIBinding { [weak system] state in
         guard let system else { return }
         hook(state, Control(send: { system.send($0) }, stop: { system.stop() }))

@@ -83,3 +83,29 @@ extension Effect {
     }
   }
 }
+
+extension Effect {
+  /// The same work as a parent feature's effect: its context projected from the parent's, its
+  /// events embedded into the parent's, its failure mapped to the parent's.
+  @usableFromInline
+  func lifted<ParentEvent: Sendable, ParentFailure: Error, ParentContext: Sendable>(
+    embed: @escaping @Sendable (Event) -> ParentEvent,
+    project: @escaping @Sendable (ParentContext) -> Context,
+    mapError: @escaping @Sendable (Failure) -> ParentFailure
+  ) -> ArchitectureKit.Effect<ParentEvent, ParentFailure, ParentContext> {
+    switch self {
+    case .done(let result):
+      return .done(result.map(embed).mapError(mapError))
+    case .single(let operation):
+      return .single { context throws(CancellationError) in
+        try await operation(project(context)).map(embed).mapError(mapError)
+      }
+    case .stream(let operation):
+      return .stream { context, send throws(CancellationError) in
+        let childSend = Send<Event> { event in await send(embed(event)) }
+        return try await operation(project(context), childSend)
+          .map { $0.map(embed) }.mapError(mapError)
+      }
+    }
+  }
+}

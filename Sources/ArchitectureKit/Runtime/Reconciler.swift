@@ -6,14 +6,14 @@
 /// in the benchmarks.
 @usableFromInline
 final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
-  @usableFromInline typealias Core = SystemCore<State, Event, Failure, Context>
+  @usableFromInline typealias Host = EffectHost<Event, Failure, Context>
   @usableFromInline typealias Effect = ArchitectureKit.Effect<Event, Failure, Context>
 
   /// Brings the effects in line with a state.
-  @usableFromInline let reconcile: (State, Core, (Core.Output) -> Void) -> Void
+  @usableFromInline let reconcile: (State, Host) -> Void
 
   @usableFromInline
-  init(_ reconcile: @escaping (State, Core, (Core.Output) -> Void) -> Void) {
+  init(_ reconcile: @escaping (State, Host) -> Void) {
     self.reconcile = reconcile
   }
 
@@ -25,16 +25,16 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     effect: @escaping (Request) -> Effect
   ) -> Reconciler {
     var active: (request: Request, id: EffectID)?
-    return Reconciler { state, core, handle in
+    return Reconciler { state, host in
       let wanted = request(state)
       if let running = active {
         if let wanted, wanted == running.request { return }
         active = nil
-        core.cancelEffect(running.id, handle: handle)
+        host.cancel(running.id)
       }
-      guard let wanted, !core.isStopped else { return }
+      guard let wanted, !host.isStopped() else { return }
       let description = EffectRequest(feedbackIndex: feedbackIndex, value: wanted)
-      active = (wanted, core.startEffect(effect(wanted), for: description, handle: handle))
+      active = (wanted, host.start(effect(wanted), description))
     }
   }
 
@@ -48,21 +48,21 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   ) -> Reconciler {
     var wantedBefore: Set<Request> = []
     var active: [Request: EffectID] = [:]
-    return Reconciler { state, core, handle in
+    return Reconciler { state, host in
       let wanted = requests(state)
       // Sets sharing storage compare in constant time: the common step that leaves them alone.
       if wanted == wantedBefore { return }
       wantedBefore = wanted
       for (request, id) in active where !wanted.contains(request) {
         active[request] = nil
-        core.cancelEffect(id, handle: handle)
+        host.cancel(id)
         // A listener may stop the system from inside the call: then nothing more may start.
-        if core.isStopped { return }
+        if host.isStopped() { return }
       }
       for request in wanted where active[request] == nil {
         let description = EffectRequest(feedbackIndex: feedbackIndex, value: request)
-        active[request] = core.startEffect(effect(request), for: description, handle: handle)
-        if core.isStopped { return }
+        active[request] = host.start(effect(request), description)
+        if host.isStopped() { return }
       }
     }
   }
@@ -76,19 +76,19 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   ) -> Reconciler {
     var wantedBefore: [Key: Request] = [:]
     var active: [Key: (request: Request, id: EffectID)] = [:]
-    return Reconciler { state, core, handle in
+    return Reconciler { state, host in
       let wanted = requests(state)
       if wanted == wantedBefore { return }
       wantedBefore = wanted
       for (key, running) in active where wanted[key] != running.request {
         active[key] = nil
-        core.cancelEffect(running.id, handle: handle)
-        if core.isStopped { return }
+        host.cancel(running.id)
+        if host.isStopped() { return }
       }
       for (key, request) in wanted where active[key] == nil {
         let description = EffectRequest(feedbackIndex: feedbackIndex, key: key, value: request)
-        active[key] = (request, core.startEffect(effect(request), for: description, handle: handle))
-        if core.isStopped { return }
+        active[key] = (request, host.start(effect(request), description))
+        if host.isStopped() { return }
       }
     }
   }
@@ -101,14 +101,14 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     effect: @escaping (State) -> Effect
   ) -> Reconciler {
     var active: EffectID?
-    return Reconciler { state, core, handle in
+    return Reconciler { state, host in
       switch (active, condition(state)) {
       case (nil, true):
         let description = EffectRequest(feedbackIndex: feedbackIndex, value: true)
-        active = core.startEffect(effect(state), for: description, handle: handle)
+        active = host.start(effect(state), description)
       case (let id?, false):
         active = nil
-        core.cancelEffect(id, handle: handle)
+        host.cancel(id)
       default:
         break
       }

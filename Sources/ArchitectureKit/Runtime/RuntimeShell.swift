@@ -23,14 +23,27 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   package let port: RuntimePort<State, Event, ErrorType, Context>
   /// Whether effects wait for the test to run them and their results wait to be received.
   package let isParking: Bool
-  /// Called after each step, before the listeners (the main-actor system's Observation hook).
-  @usableFromInline var willNotifyStep: (() -> Void)?
+  /// Called after each step with the state before it, when kept, before the listeners (the
+  /// main-actor system's Observation hook).
+  @usableFromInline var willNotifyStep: ((State?) -> Void)?
 
-  @usableFromInline var uiBindings: [(State) -> Void] = []
-  @usableFromInline var loopCallbacks: [(State) -> Void] = []
-  @usableFromInline var observers: [(Activity) -> Void] = []
+  @usableFromInline var uiBindings: [Hook<(State) -> Void>] = []
+  @usableFromInline var loopCallbacks: [Hook<(State) -> Void>] = []
+  @usableFromInline var observers: [Hook<(Activity) -> Void>] = []
   @usableFromInline var stateStreams: [Int: (State) -> Void] = [:]
   private var lastStreamID = 0
+  private var lastListenerID = 0
+  /// Whether two states are equal, when the state is `Equatable`: bindings and Observation skip
+  /// steps that left it unchanged.
+  @usableFromInline let isUnchanged: ((State, State) -> Bool)?
+  /// The state the bindings last rendered, kept while there are bindings to skip steps for.
+  @usableFromInline var lastRendered: State?
+  /// Whether Observation compares each state with the one before (slices, `Equatable` state).
+  package var observationNeedsPrevious = false {
+    didSet { updateRetention() }
+  }
+  /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
+  private var stateWaiters: [Int: (predicate: (State) -> Bool, resume: () -> Void)] = [:]
 
   /// Effects that started and wait for the test to run them (parking shells only).
   package private(set) var pending: [EffectID: Effect] = [:]
@@ -71,7 +84,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   ///   - context: The dependencies effects receive.
   ///   - reduce: The reducer.
   ///   - feedback: The feedback loops.
-  package init(
+  package convenience init(
     owner: String,
     isolation: (any Actor)?,
     parking: Bool = false,
@@ -80,12 +93,29 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     reduce: @escaping (inout State, Event) -> Void,
     feedback: [Feedback<State, Event, ErrorType, Context>]
   ) {
+    self.init(
+      owner: owner, isolation: isolation, parking: parking, initialState: initialState,
+      context: context, feature: Feature(reduce: reduce, feedback: feedback))
+  }
+
+  /// Creates a runtime for a feature; ``start(rendering:)`` reconciles the initial state.
+  package init(
+    owner: String,
+    isolation: (any Actor)?,
+    parking: Bool = false,
+    initialState: State,
+    context: Context,
+    feature: Feature<State, Event, ErrorType, Context>,
+    observers: [(Activity) -> Void] = []
+  ) {
     self.owner = owner
     self.context = context
     self.isParking = parking
-    self.core = SystemCore(initialState: initialState, reduce: reduce, feedback: feedback)
+    self.isUnchanged = equality(of: State.self)
+    self.core = SystemCore(initialState: initialState, feature: feature)
     self.port = RuntimePort(isolation: isolation, work: work)
     port.shell = self
+    for observer in observers { addObserver(observer) }
   }
 
   /// Renders the initial state to `bindings`, then reconciles the feedback with it.
@@ -94,9 +124,11 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   package func start(rendering bindings: [(State) -> Void] = []) {
     let render = {
       for binding in bindings {
-        self.uiBindings.append(binding)
+        let hook = Hook(binding)
+        self.uiBindings.append(hook)
         binding(self.core.state)
       }
+      self.rememberRendered()
     }
     core.start(handle: { handle($0) }, prologue: render)
   }
@@ -109,6 +141,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   package func stop() {
     core.stop { handle($0) }
     tasks.close()
+    resumeStateWaiters(all: true)
     for result in parked {
       if case .sent(_, let resumption, _) = result.content { resumption.open() }
     }
@@ -118,19 +151,105 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   // MARK: Listeners
 
-  package func addUIBinding(_ binding: @escaping (State) -> Void) {
-    uiBindings.append(binding)
+  package func addUIBinding(_ binding: @escaping (State) -> Void) -> Listener {
+    let listener = makeListener()
+    let hook = Hook(binding, listener: listener)
+    uiBindings.append(hook)
+    rememberRendered()
     let state = core.state
-    core.perform({ handle($0) }, { binding(state) })
+    core.perform({ handle($0) }, { hook.body?(state) })
+    return listener
   }
 
-  package func addLoopCallback(_ callback: @escaping (State) -> Void) {
-    loopCallbacks.append(callback)
+  @discardableResult
+  package func addLoopCallback(_ callback: @escaping (State) -> Void) -> Listener {
+    let listener = makeListener()
+    loopCallbacks.append(Hook(callback, listener: listener))
+    return listener
   }
 
-  package func addObserver(_ observer: @escaping (Activity) -> Void) {
-    observers.append(observer)
-    core.retainsPreviousState = true
+  @discardableResult
+  package func addObserver(_ observer: @escaping (Activity) -> Void) -> Listener {
+    let listener = makeListener()
+    observers.append(Hook(observer, listener: listener))
+    updateRetention()
+    return listener
+  }
+
+  /// Removes a binding, callback or observer; it receives nothing more, even in the middle of
+  /// the notification that is running.
+  package func removeListener(_ listener: Listener) {
+    uiBindings.removeAll { $0.retire(ifItIs: listener) }
+    loopCallbacks.removeAll { $0.retire(ifItIs: listener) }
+    observers.removeAll { $0.retire(ifItIs: listener) }
+    updateRetention()
+    if uiBindings.isEmpty { lastRendered = nil }
+  }
+
+  /// Keeps the state before each step while someone compares with it.
+  private func updateRetention() {
+    core.retainsPreviousState = !observers.isEmpty || observationNeedsPrevious
+  }
+
+  private func makeListener() -> Listener {
+    lastListenerID += 1
+    return Listener(id: lastListenerID)
+  }
+
+  /// Keeps the state the bindings saw, when steps that leave it unchanged are to be skipped.
+  @usableFromInline
+  func rememberRendered() {
+    guard isUnchanged != nil, !uiBindings.isEmpty else { return }
+    lastRendered = core.state
+  }
+
+  // MARK: Waiting for the state
+
+  /// Sends an event, then waits until the state stops satisfying `predicate`, the system
+  /// stops, or the task is cancelled.
+  package func send(_ event: Event, while predicate: @escaping (State) -> Bool) async {
+    send(event)
+    lastListenerID += 1
+    let id = lastListenerID
+    let port = self.port
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        waitForState(id, while: predicate) { continuation.resume() }
+      }
+    } onCancel: {
+      Task {
+        await port.withShell { shell -> Bool? in
+          shell.cancelStateWait(id)
+          return nil
+        }
+      }
+    }
+  }
+
+  /// Calls `resume` once the state stops satisfying `predicate` (or the system stops).
+  private func waitForState(
+    _ id: Int,
+    while predicate: @escaping (State) -> Bool,
+    resume: @escaping () -> Void
+  ) {
+    guard !core.isStopped, predicate(core.state) else { return resume() }
+    stateWaiters[id] = (predicate, resume)
+  }
+
+  /// Ends a wait early (its task was cancelled).
+  package func cancelStateWait(_ id: Int) {
+    stateWaiters.removeValue(forKey: id)?.resume()
+  }
+
+  @usableFromInline
+  func resumeStateWaiters(all: Bool = false) {
+    guard !stateWaiters.isEmpty else { return }
+    let state = core.state
+    let done = stateWaiters.filter { all || !$0.value.predicate(state) }
+    for (id, waiter) in done.sorted(by: { $0.key < $1.key }) {
+      stateWaiters[id] = nil
+      waiter.resume()
+    }
   }
 
   /// Registers a stream continuation; returns its identifier, or `nil` when already stopped.
@@ -248,14 +367,19 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   func handle(_ output: CoreOutput<State, Event, ErrorType, Context>) {
     switch output {
     case .stepped(let event, let previous):
-      willNotifyStep?()
       let state = core.state
-      for callback in loopCallbacks { callback(state) }
+      let isChanged = lastRendered.map { isUnchanged?($0, state) != true } ?? true
+      willNotifyStep?(previous)
+      for callback in loopCallbacks { callback.body?(state) }
       if let previous {
         notify(.step(event: event, previous: previous, current: state))
       }
-      for binding in uiBindings { binding(state) }
+      if isChanged {
+        if lastRendered != nil { lastRendered = state }
+        for binding in uiBindings { binding.body?(state) }
+      }
       for yield in stateStreams.values { yield(state) }
+      resumeStateWaiters()
     case .effectStarted(let id, let request, let effect):
       accept(effect, id: id, request: request)
       notify(.effectStarted(request))
@@ -293,7 +417,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   @inlinable
   func notify(_ activity: Activity) {
-    for observer in observers { observer(activity) }
+    for observer in observers { observer.body?(activity) }
   }
 }
 

@@ -58,7 +58,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Whether `.stepped` carries the state before the step (costs a copy per step).
   @usableFromInline package var retainsPreviousState = false
 
-  @usableFromInline let reduce: (inout State, Event) -> Void
+  @usableFromInline let reduce: (inout State, Event) -> MissingChild?
   @usableFromInline let reconcilers: [Reconciler<State, Event, Failure, Context>]
   @usableFromInline var mailbox: [Entry] = []
   @usableFromInline var mailboxHead = 0
@@ -66,6 +66,10 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   @usableFromInline var isDraining = false
   @usableFromInline var live: [EffectID: LiveEffect] = [:]
   private var lastID: UInt64 = 0
+  /// The reconcilers' way to start and cancel effects in this core.
+  @usableFromInline var host: EffectHost<Event, Failure, Context>?
+  /// The runtime's output while the feedback is reconciled, for ``host``.
+  @usableFromInline var reconcilingHandle: ((Output) -> Void)?
 
   /// The largest mailbox an idle core keeps the storage of, in entries.
   @usableFromInline static var retainedMailboxCapacity: Int { 64 }
@@ -76,17 +80,38 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     @usableFromInline var isRunning: Bool
   }
 
-  /// Creates a core; nothing is reconciled until ``start(handle:)``.
-  package init(
+  /// Creates a core from a reducer and its feedback; nothing is reconciled until
+  /// ``start(handle:prologue:)``.
+  package convenience init(
     initialState: State,
     reduce: @escaping (inout State, Event) -> Void,
     feedback: [Feedback<State, Event, Failure, Context>]
   ) {
+    self.init(initialState: initialState, feature: Feature(reduce: reduce, feedback: feedback))
+  }
+
+  /// Creates a core that runs a feature; nothing is reconciled until ``start(handle:prologue:)``.
+  package init(initialState: State, feature: Feature<State, Event, Failure, Context>) {
     self.state = initialState
-    self.reduce = reduce
-    self.reconcilers = feedback.enumerated().map { index, feedback in
+    self.reduce = feature.reduce
+    self.reconcilers = feature.feedback.enumerated().map { index, feedback in
       feedback.makeReconciler(index)
     }
+    host = EffectHost(
+      start: { [unowned self] effect, request in
+        startEffect(effect, for: request, handle: currentHandle)
+      },
+      cancel: { [unowned self] id in cancelEffect(id, handle: currentHandle) },
+      isStopped: { [unowned self] in isStopped }
+    )
+  }
+
+  /// The runtime's output during reconciliation, the only time reconcilers call the host.
+  @usableFromInline var currentHandle: (Output) -> Void {
+    guard let handle = reconcilingHandle else {
+      preconditionFailure("A reconciler used its host outside a reconciliation.")
+    }
+    return handle
   }
 
   /// The requests whose effects are running, in start order.
@@ -260,7 +285,11 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   @inlinable
   func step(_ event: Event, _ handle: (Output) -> Void) {
     let previous = retainsPreviousState ? state : nil
-    reduce(&state, event)
+    if let missing = reduce(&state, event) {
+      // The event was meant for a child that is gone; the reducers stopped before any change.
+      handle(.eventIgnored(event, .missingChild(missing.scope)))
+      return
+    }
     handle(.stepped(event, previous: previous))
     guard !isStopped else { return }
     reconcile(handle)
@@ -286,9 +315,14 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   @inlinable
   func reconcile(_ handle: (Output) -> Void) {
-    for reconciler in reconcilers {
-      reconciler.reconcile(state, self, handle)
-      if isStopped { return }
+    guard let host, !reconcilers.isEmpty else { return }
+    withoutActuallyEscaping(handle) { handle in
+      reconcilingHandle = handle
+      for reconciler in reconcilers {
+        reconciler.reconcile(state, host)
+        if isStopped { break }
+      }
+      reconcilingHandle = nil
     }
   }
 }

@@ -7,6 +7,8 @@ extension TestSystem {
     var started: [EffectRequest] = []
     var cancelled: [EffectRequest] = []
     var failures: [(request: EffectRequest, error: ErrorType)] = []
+    /// Events meant for a child the state does not hold: always a mistake in the test.
+    var unrouted: [(event: Event, scope: String)] = []
   }
 
   /// Accounts for requests that started after the last step.
@@ -81,6 +83,7 @@ extension TestSystem {
     case .effectStarted(let request): ledger.started.append(request)
     case .effectCancelled(let request): ledger.cancelled.append(request)
     case .effectFailed(let request, let error): ledger.failures.append((request, error))
+    case .eventIgnored(let event, .missingChild(let scope)): ledger.unrouted.append((event, scope))
     case .step, .effectFinished, .eventIgnored: break
     }
   }
@@ -114,6 +117,7 @@ extension TestSystem {
     if exhaustivity == .on {
       reportUnaccounted(before: action, at: site)
     }
+    reportUnrouted(at: site)
     ledger = Ledger()
     guard !ignoringReceived, !shell.parked.isEmpty else { return }
     if exhaustivity == .on {
@@ -125,6 +129,17 @@ extension TestSystem {
     }
     while shell.receiveParked() != nil {}
     if exhaustivity == .off { ledger = Ledger() }
+  }
+
+  /// Fails for each event that was meant for a child the state does not hold, in any mode.
+  func reportUnrouted(at site: CallSite) {
+    for (event, scope) in ledger.unrouted {
+      reportFailure(
+        "\(event) was meant for the child at \(scope), which the state does not hold; "
+          + "it was not reduced.",
+        at: site)
+    }
+    ledger.unrouted.removeAll()
   }
 
   private func reportUnaccounted(before action: String, at site: CallSite) {

@@ -69,6 +69,7 @@ extension TestSystem {
       }
       let before = state
       shell.receiveParked()
+      reportUnrouted(at: site)
       checkState(before: before, assert, after: "receiving \(event)", at: site)
       return
     }

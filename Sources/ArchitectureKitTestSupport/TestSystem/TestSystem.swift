@@ -108,11 +108,41 @@ public final class TestSystem<
   ///   - clock: The manual clock in `context`, if any.
   ///   - exhaustivity: How strictly the test must account for what happened.
   ///   - timeout: The failsafe of every wait, in real time (see ``timeout``).
-  public init(
+  public convenience init(
     initialState: State,
     context: Context,
     reduce: @escaping (inout State, Event) -> Void,
     feedback: [Feedback<State, Event, ErrorType, Context>] = [],
+    clock: ManualClock? = nil,
+    exhaustivity: Exhaustivity = .on,
+    timeout: Duration = .seconds(2)
+  ) {
+    self.init(
+      initialState: initialState, context: context,
+      feature: Feature(reduce: reduce, feedback: feedback), clock: clock,
+      exhaustivity: exhaustivity, timeout: timeout)
+  }
+
+  /// Creates a harness for a feature, as ``ArchitectureKit/System/init(initialState:context:feature:observers:)``
+  /// runs it: a composed parent, or a child feature on its own, with the same feature value.
+  ///
+  /// ```swift
+  /// let shop = TestSystem(initialState: Shop.State(), context: .test, feature: Shop.feature)
+  /// shop.send(.search(.queryChanged("yee"))) { $0.search.query = "yee" }
+  /// shop.expectStarted(Search.Request.debounce("yee"))  // described as "search: debounce(yee)"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any event.
+  ///   - context: The test dependencies that effects run with.
+  ///   - feature: The feature: its reducer and all its feedback, its children's included.
+  ///   - clock: The manual clock in `context`, if any.
+  ///   - exhaustivity: How strictly the test must account for what happened.
+  ///   - timeout: The failsafe of every wait, in real time (see ``timeout``).
+  public init(
+    initialState: State,
+    context: Context,
+    feature: Feature<State, Event, ErrorType, Context>,
     clock: ManualClock? = nil,
     exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(2)
@@ -126,8 +156,7 @@ public final class TestSystem<
       parking: true,
       initialState: initialState,
       context: context,
-      reduce: reduce,
-      feedback: feedback
+      feature: feature
     )
     clock?.track(shell.work)
     shell.addObserver { [unowned self] activity in record(activity) }
@@ -194,6 +223,7 @@ public final class TestSystem<
     checkAccountedFor(before: "sending \(event)", at: site)
     let before = state
     shell.send(event)
+    reportUnrouted(at: site)
     checkState(before: before, assert, after: "sending \(event)", at: site)
   }
 }

@@ -1,0 +1,127 @@
+/// Composition: one child feature per element of a collection.
+extension Feature {
+  /// Runs one child feature per element of an array of identified states.
+  ///
+  /// Each element runs the child's reducer on the events meant for its identifier, then this
+  /// feature's reducer runs on the same event. Each element has its own effects, with the
+  /// request semantics the child has alone: an element that appears starts its requests, two
+  /// elements with equal requests run two effects, and an element removed from the array has
+  /// exactly its effects cancelled (their late results are dropped). Requests are named with
+  /// the element, as in `rows[7]: image`. An event for an identifier that no element has is
+  /// not reduced, and is reported as ``IgnoredEventReason/missingChild(_:)``.
+  ///
+  /// ```swift
+  /// static let feature = Feature<State, Event, Never, Context>(reduce: reduce)
+  ///   .forEach(
+  ///     Row.feature, elements: \.rows, event: Event.row,
+  ///     extract: { if case .row(let id, let event) = $0 { (id, event) } else { nil } },
+  ///     context: \.row)
+  /// ```
+  ///
+  /// Identifiers must be unique in the array, as for SwiftUI's `ForEach`.
+  ///
+  /// - Parameters:
+  ///   - child: The feature of one element.
+  ///   - path: Where the elements live in this feature's state.
+  ///   - embed: Turns an element's event into this feature's event.
+  ///   - extract: The element's identifier and event in one of this feature's events.
+  ///   - project: The child's context, from this feature's context.
+  ///   - mapError: Turns a child failure into this feature's failure.
+  /// - Returns: This feature, with one child running per element.
+  /// - Complexity: Each step reconciles every element's feedback, O(*n*) for *n* elements; an
+  ///   event for one element finds it in O(*n*).
+  @inlinable
+  public func forEach<
+    Element: Identifiable, ChildEvent: Sendable, ChildError: Error, ChildContext: Sendable
+  >(
+    _ child: Feature<Element, ChildEvent, ChildError, ChildContext>,
+    elements path: WritableKeyPath<State, [Element]>,
+    event embed: @escaping @Sendable (Element.ID, ChildEvent) -> Event,
+    extract: @escaping (Event) -> (Element.ID, ChildEvent)?,
+    context project: @escaping @Sendable (Context) -> ChildContext,
+    error mapError: @escaping @Sendable (ChildError) -> ErrorType
+  ) -> Feature where Element.ID: Sendable {
+    let name = scopeName(of: path)
+    let parentReduce = reduce
+    let childReduce = child.reduce
+    let childFeedback = child.feedback
+    let reduce: (inout State, Event) -> MissingChild? = { state, event in
+      if let (id, childEvent) = extract(event) {
+        let scope = "\(name)[\(id)]"
+        guard let index = state[keyPath: path].firstIndex(where: { $0.id == id }) else {
+          return MissingChild(scope: scope)
+        }
+        if let missing = childReduce(&state[keyPath: path][index], childEvent) {
+          return missing.within(scope)
+        }
+      }
+      return parentReduce(&state, event)
+    }
+    guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
+    typealias Child = ChildRuntime<
+      Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
+    >
+    let elements = Feedback<State, Event, ErrorType, Context> { _ in
+      var children: [Element.ID: (order: UInt64, runtime: Child)] = [:]
+      var round: UInt64 = 0
+      var made: UInt64 = 0
+      return Reconciler { state, host in
+        round &+= 1
+        var seen = 0
+        for element in state[keyPath: path] {
+          let id = element.id
+          let child: Child
+          if let existing = children[id]?.runtime {
+            child = existing
+          } else {
+            child = Child(
+              feedback: childFeedback, parent: host, scope: "\(name)[\(id)]",
+              lift: { effect in
+                effect.lifted(embed: { embed(id, $0) }, project: project, mapError: mapError)
+              })
+            made &+= 1
+            children[id] = (made, child)
+          }
+          if child.lastSeen != round {
+            child.lastSeen = round
+            seen += 1
+          }
+          child.reconcile(element)
+          if host.isStopped() { return }
+        }
+        guard children.count > seen else { return }
+        let removed = children.filter { $0.value.runtime.lastSeen != round }
+        for (id, child) in removed.sorted(by: { $0.value.order < $1.value.order }) {
+          children[id] = nil
+          child.runtime.retire()
+          if host.isStopped() { return }
+        }
+      }
+    }
+    return Feature(reduce: reduce, feedback: feedback + [elements])
+  }
+
+  /// Runs one child feature that fails like this one per element of an array of identified
+  /// states.
+  ///
+  /// See ``forEach(_:elements:event:extract:context:error:)``.
+  ///
+  /// - Parameters:
+  ///   - child: The feature of one element.
+  ///   - path: Where the elements live in this feature's state.
+  ///   - embed: Turns an element's event into this feature's event.
+  ///   - extract: The element's identifier and event in one of this feature's events.
+  ///   - project: The child's context, from this feature's context.
+  /// - Returns: This feature, with one child running per element.
+  @inlinable
+  public func forEach<Element: Identifiable, ChildEvent: Sendable, ChildContext: Sendable>(
+    _ child: Feature<Element, ChildEvent, ErrorType, ChildContext>,
+    elements path: WritableKeyPath<State, [Element]>,
+    event embed: @escaping @Sendable (Element.ID, ChildEvent) -> Event,
+    extract: @escaping (Event) -> (Element.ID, ChildEvent)?,
+    context project: @escaping @Sendable (Context) -> ChildContext
+  ) -> Feature where Element.ID: Sendable {
+    forEach(
+      child, elements: path, event: embed, extract: extract, context: project, error: { $0 })
+  }
+}

@@ -1,0 +1,97 @@
+/// Composition: a child feature that runs while its optional state is present.
+extension Feature {
+  /// Runs a child feature while an optional part of this feature's state is present.
+  ///
+  /// While the state is non-`nil`, the child runs as with
+  /// ``scope(_:state:event:extract:context:error:)``. When it becomes `nil`, the child's
+  /// effects are cancelled; when it is present again, the child starts afresh. An event for
+  /// the child while its state is `nil` is not reduced, and is reported as
+  /// ``IgnoredEventReason/missingChild(_:)``.
+  ///
+  /// ```swift
+  /// static let feature = Feature<State, Event, Never, Context>(reduce: reduce)
+  ///   .ifLet(
+  ///     Detail.feature, state: \.detail, event: Event.detail,
+  ///     extract: { if case .detail(let event) = $0 { event } else { nil } },
+  ///     context: \.detail)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - child: The child feature.
+  ///   - path: Where the child's optional state lives in this feature's state.
+  ///   - embed: Turns a child event into this feature's event.
+  ///   - extract: The child event in one of this feature's events, if it holds one.
+  ///   - project: The child's context, from this feature's context.
+  ///   - mapError: Turns a child failure into this feature's failure.
+  /// - Returns: This feature, with the child running inside it while its state is present.
+  @inlinable
+  public func ifLet<ChildState, ChildEvent: Sendable, ChildError: Error, ChildContext: Sendable>(
+    _ child: Feature<ChildState, ChildEvent, ChildError, ChildContext>,
+    state path: WritableKeyPath<State, ChildState?>,
+    event embed: @escaping @Sendable (ChildEvent) -> Event,
+    extract: @escaping (Event) -> ChildEvent?,
+    context project: @escaping @Sendable (Context) -> ChildContext,
+    error mapError: @escaping @Sendable (ChildError) -> ErrorType
+  ) -> Feature {
+    let name = scopeName(of: path)
+    let parentReduce = reduce
+    let childReduce = child.reduce
+    let childFeedback = child.feedback
+    let reduce: (inout State, Event) -> MissingChild? = { state, event in
+      if let childEvent = extract(event) {
+        guard var childState = state[keyPath: path] else { return MissingChild(scope: name) }
+        // Move the child's state out, so the reducer changes it in place rather than a copy.
+        state[keyPath: path] = nil
+        let missing = childReduce(&childState, childEvent)
+        state[keyPath: path] = childState
+        if let missing { return missing.within(name) }
+      }
+      return parentReduce(&state, event)
+    }
+    guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
+    let present = Feedback<State, Event, ErrorType, Context> { _ in
+      var runtime:
+        ChildRuntime<
+          ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
+        >?
+      return Reconciler { state, host in
+        guard let childState = state[keyPath: path] else {
+          runtime?.retire()
+          runtime = nil
+          return
+        }
+        let child =
+          runtime
+          ?? ChildRuntime(
+            feedback: childFeedback, parent: host, scope: name,
+            lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
+        runtime = child
+        child.reconcile(childState)
+      }
+    }
+    return Feature(reduce: reduce, feedback: feedback + [present])
+  }
+
+  /// Runs a child feature that fails like this one while an optional part of this feature's
+  /// state is present.
+  ///
+  /// See ``ifLet(_:state:event:extract:context:error:)``.
+  ///
+  /// - Parameters:
+  ///   - child: The child feature.
+  ///   - path: Where the child's optional state lives in this feature's state.
+  ///   - embed: Turns a child event into this feature's event.
+  ///   - extract: The child event in one of this feature's events, if it holds one.
+  ///   - project: The child's context, from this feature's context.
+  /// - Returns: This feature, with the child running inside it while its state is present.
+  @inlinable
+  public func ifLet<ChildState, ChildEvent: Sendable, ChildContext: Sendable>(
+    _ child: Feature<ChildState, ChildEvent, ErrorType, ChildContext>,
+    state path: WritableKeyPath<State, ChildState?>,
+    event embed: @escaping @Sendable (ChildEvent) -> Event,
+    extract: @escaping (Event) -> ChildEvent?,
+    context project: @escaping @Sendable (Context) -> ChildContext
+  ) -> Feature {
+    ifLet(child, state: path, event: embed, extract: extract, context: project, error: { $0 })
+  }
+}

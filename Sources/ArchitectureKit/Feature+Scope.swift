@@ -1,0 +1,101 @@
+/// Composition: a child feature on a part of the parent's state.
+extension Feature {
+  /// Runs a child feature on a part of this feature's state.
+  ///
+  /// The child's reducer runs on the events `extract` finds in this feature's events, first,
+  /// then this feature's reducer runs on the same event, so a parent reacts to what its child
+  /// did (the delegate pattern). *All* the child's feedback comes along with the request
+  /// semantics it has alone: its requests are derived from the child's state, its effects get
+  /// the projected context, their events come back embedded and their failures mapped. The
+  /// child's requests are named with its scope (the key path's name), as in `search: query`.
+  ///
+  /// ```swift
+  /// static let feature = Feature<State, Event, Never, Context>(reduce: reduce)
+  ///   .scope(
+  ///     Search.feature, state: \.search, event: Event.search,
+  ///     extract: { if case .search(let event) = $0 { event } else { nil } },
+  ///     context: \.search)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - child: The child feature.
+  ///   - path: Where the child's state lives in this feature's state.
+  ///   - embed: Turns a child event into this feature's event.
+  ///   - extract: The child event in one of this feature's events, if it holds one.
+  ///   - project: The child's context, from this feature's context.
+  ///   - mapError: Turns a child failure into this feature's failure.
+  /// - Returns: This feature, with the child running inside it.
+  @inlinable
+  public func scope<ChildState, ChildEvent: Sendable, ChildError: Error, ChildContext: Sendable>(
+    _ child: Feature<ChildState, ChildEvent, ChildError, ChildContext>,
+    state path: WritableKeyPath<State, ChildState>,
+    event embed: @escaping @Sendable (ChildEvent) -> Event,
+    extract: @escaping (Event) -> ChildEvent?,
+    context project: @escaping @Sendable (Context) -> ChildContext,
+    error mapError: @escaping @Sendable (ChildError) -> ErrorType
+  ) -> Feature {
+    let name = scopeName(of: path)
+    let parentReduce = reduce
+    let childReduce = child.reduce
+    let childFeedback = child.feedback
+    let reduce: (inout State, Event) -> MissingChild? = { state, event in
+      if let childEvent = extract(event),
+        let missing = childReduce(&state[keyPath: path], childEvent)
+      {
+        return missing.within(name)
+      }
+      return parentReduce(&state, event)
+    }
+    guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
+    let scoped = Feedback<State, Event, ErrorType, Context> { _ in
+      var runtime:
+        ChildRuntime<
+          ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
+        >?
+      return Reconciler { state, host in
+        let child =
+          runtime
+          ?? ChildRuntime(
+            feedback: childFeedback, parent: host, scope: name,
+            lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
+        runtime = child
+        child.reconcile(state[keyPath: path])
+      }
+    }
+    return Feature(reduce: reduce, feedback: feedback + [scoped])
+  }
+
+  /// Runs a child feature that fails like this one on a part of this feature's state.
+  ///
+  /// See ``scope(_:state:event:extract:context:error:)``.
+  ///
+  /// - Parameters:
+  ///   - child: The child feature.
+  ///   - path: Where the child's state lives in this feature's state.
+  ///   - embed: Turns a child event into this feature's event.
+  ///   - extract: The child event in one of this feature's events, if it holds one.
+  ///   - project: The child's context, from this feature's context.
+  /// - Returns: This feature, with the child running inside it.
+  @inlinable
+  public func scope<ChildState, ChildEvent: Sendable, ChildContext: Sendable>(
+    _ child: Feature<ChildState, ChildEvent, ErrorType, ChildContext>,
+    state path: WritableKeyPath<State, ChildState>,
+    event embed: @escaping @Sendable (ChildEvent) -> Event,
+    extract: @escaping (Event) -> ChildEvent?,
+    context project: @escaping @Sendable (Context) -> ChildContext
+  ) -> Feature {
+    scope(
+      child, state: path, event: embed, extract: extract, context: project, error: { $0 })
+  }
+}
+
+/// The name of a child's scope: the key path's components after its root, as in `search`.
+@usableFromInline
+func scopeName(of path: AnyKeyPath) -> String {
+  let text = "\(path)"
+  let root = "\\\(type(of: path).rootType)."
+  if text.hasPrefix(root) { return String(text.dropFirst(root.count)) }
+  // Key paths of nested types print their root's full name.
+  guard let dot = text.lastIndex(of: "."), text.hasPrefix("\\") else { return text }
+  return String(text[text.index(after: dot)...])
+}

@@ -1,0 +1,105 @@
+/// A feature: a reducer and the feedback loops around it, as one value.
+///
+/// A feature is what a screen or a piece of one is made of, without a runtime: run it in a
+/// ``System``, a ``BackgroundSystem`` or a test harness, or make it a part of a bigger feature
+/// with ``scope(_:state:event:extract:context:error:)``,
+/// ``forEach(_:elements:event:extract:context:error:)`` and
+/// ``ifLet(_:state:event:extract:context:error:)``. The child's reducer and *all* its feedback
+/// come along, with the request semantics they have alone.
+///
+/// ```swift
+/// enum Counter {
+///   enum Event: Sendable { case increment, decrement }
+///   static let feature = Feature<Int, Event, Never, Void>(reducer: { count, event in
+///     switch event {
+///     case .increment: count + 1
+///     case .decrement: count - 1
+///     }
+///   })
+/// }
+///
+/// let counter = System(initialState: 0, context: (), feature: Counter.feature)
+/// ```
+///
+/// A `Feature` is a description: each system that runs it keeps its own effects, so one value
+/// serves many systems. Like ``Feedback``, it is not `Sendable`: its closures run on the
+/// system's isolation.
+public struct Feature<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
+  /// The reducer, in a form that says when an event is meant for a child that is not there.
+  @usableFromInline let reduce: (inout State, Event) -> MissingChild?
+
+  /// The feedback loops, the feature's own and its children's.
+  public let feedback: [Feedback<State, Event, ErrorType, Context>]
+
+  @usableFromInline
+  init(
+    reduce: @escaping (inout State, Event) -> MissingChild?,
+    feedback: [Feedback<State, Event, ErrorType, Context>]
+  ) {
+    self.reduce = reduce
+    self.feedback = feedback
+  }
+
+  /// Creates a feature from a reducer in mutating form and its feedback.
+  ///
+  /// - Parameters:
+  ///   - reduce: Applies an event to the state in place; pure, synchronous and fast.
+  ///   - feedback: The feedback loops.
+  @inlinable
+  public init(
+    reduce: @escaping (inout State, Event) -> Void,
+    feedback: [Feedback<State, Event, ErrorType, Context>] = []
+  ) {
+    self.init(
+      reduce: { state, event in
+        reduce(&state, event)
+        return nil
+      },
+      feedback: feedback
+    )
+  }
+
+  /// Creates a feature from a pure reducer, as
+  /// ``System/pure(initialState:context:reducer:uiBindings:userActions:feedback:)`` takes it,
+  /// and its feedback.
+  ///
+  /// - Parameters:
+  ///   - reducer: Computes the next state from the current state and an event.
+  ///   - feedback: The feedback loops.
+  @inlinable
+  public init(
+    reducer: @escaping (consuming State, Event) -> State,
+    feedback: [Feedback<State, Event, ErrorType, Context>] = []
+  ) {
+    self.init(
+      reduce: { state, event in
+        state = reducer(consume state, event)
+        return nil
+      },
+      feedback: feedback
+    )
+  }
+}
+
+@available(*, unavailable, message: "A feature's closures run on its system's isolation.")
+extension Feature: Sendable {}
+
+/// Names the child that an event was meant for and that the state does not hold: a removed
+/// element of a ``Feature/forEach(_:elements:event:extract:context:error:)``, or the `nil`
+/// state of an ``Feature/ifLet(_:state:event:extract:context:error:)``.
+@usableFromInline
+struct MissingChild {
+  /// Where the child would be, as in `rows[7]` or `detail`.
+  @usableFromInline let scope: String
+
+  @usableFromInline
+  init(scope: String) {
+    self.scope = scope
+  }
+
+  /// The same child, seen from one scope further out.
+  @usableFromInline
+  func within(_ outer: String) -> MissingChild {
+    MissingChild(scope: outer.isEmpty ? scope : "\(outer).\(scope)")
+  }
+}

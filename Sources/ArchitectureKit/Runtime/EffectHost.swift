@@ -1,0 +1,29 @@
+/// Where a reconciler starts and cancels effects: the system's core, or a scope of it.
+///
+/// A reconciler only needs three things from its system, so a child feature's reconcilers run
+/// unchanged inside a parent: the parent hands them a host that lifts their effects into the
+/// parent's types, names their requests with the child's scope, and remembers which effects
+/// they started, so a child that leaves the state has exactly its effects cancelled. Hosts are
+/// made once per system (or per child), never per step.
+@usableFromInline
+final class EffectHost<Event: Sendable, Failure: Error, Context: Sendable> {
+  @usableFromInline typealias Effect = ArchitectureKit.Effect<Event, Failure, Context>
+
+  /// Starts an effect for a request and returns its identifier.
+  @usableFromInline let start: (Effect, EffectRequest) -> EffectID
+  /// Retires an effect whose request changed or vanished.
+  @usableFromInline let cancel: (EffectID) -> Void
+  /// Whether the system stopped; a reconciler then starts nothing more.
+  @usableFromInline let isStopped: () -> Bool
+
+  @usableFromInline
+  init(
+    start: @escaping (Effect, EffectRequest) -> EffectID,
+    cancel: @escaping (EffectID) -> Void,
+    isStopped: @escaping () -> Bool
+  ) {
+    self.start = start
+    self.cancel = cancel
+    self.isStopped = isStopped
+  }
+}

@@ -486,6 +486,155 @@ struct AsyncResultTests {
     #expect(await cancelled.wait(), "The work was not cancelled.")
   }
 
+  @Test func timeoutFailsAtTheDeadlineEvenWhenTheWorkIgnoresCancellation() async {
+    let clock = TestClock()
+    let work = StubbornWork()
+    let computation = Computation<String>(operation: { _ in .success(await work.run()) })
+      .timeout(after: .seconds(1), on: clock, failingWith: .other(408))
+    async let result = computation.run("context")
+    await work.started.wait()
+    await clock.waitForSleepers()
+
+    clock.advance(by: .seconds(1))
+
+    #expect(await result == .failure(.other(408)))
+    #expect(work.sawCancellation == nil, "The timeout waited for the work to return.")
+    work.finish()
+    await work.ended.wait()
+    #expect(work.sawCancellation == true, "The work left behind was not cancelled.")
+  }
+
+  // MARK: - A clock that fails
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func runStartsTheDelayedWorkWhenTheClockFails(fault: FailingClock.Fault) async {
+    let computation = Computation<Int>(operation: { context in .success(context.count) })
+      .delayed(by: .seconds(1), on: FailingClock(fault: fault))
+
+    #expect(await computation.run("Richi") == .success(5))
+  }
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func performStartsTheDelayedWorkWhenTheClockFails(fault: FailingClock.Fault) async throws {
+    let computation = Computation<Int>.pure(1).delayed(
+      by: .seconds(1), on: FailingClock(fault: fault))
+
+    #expect(try await computation.perform("context") == .success(1))
+  }
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func timeoutFailsWithItsErrorWhenTheClockFails(fault: FailingClock.Fault) async {
+    let cancelled = Gate()
+    let computation = AsyncResult<String, Int, TestError>(
+      Reader { _ in Future(cancellableCallback: { _ in { cancelled.open() } }) }
+    )
+    .timeout(after: .seconds(1), on: FailingClock(fault: fault), failingWith: .other(408))
+
+    #expect(await computation.run("context") == .failure(.other(408)))
+    #expect(await cancelled.wait(), "The work was not cancelled.")
+  }
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func delayedFailsWithTheClockFailureAndNeverStartsTheWorkWhenTheClockFails(
+    fault: FailingClock.Fault
+  ) async {
+    let starts = Lock(0)
+    let reported = Lock<(any Error)?>(nil)
+    let computation = Computation<Int>(operation: { _ in
+      starts.withLock { $0 += 1 }
+      return .success(1)
+    })
+    .delayed(
+      by: .seconds(1), on: FailingClock(fault: fault),
+      ifClockFails: { failure in
+        reported.withLock { $0 = failure.underlying }
+        return .other(503)
+      })
+
+    #expect(await computation.run("context") == .failure(.other(503)))
+    #expect(starts.withLock { $0 } == 0)
+    let underlying = reported.withLock { $0 }
+    switch fault {
+    case .clockError: #expect(underlying is FailingClock.ClockBroke)
+    case .spuriousCancellation: #expect(underlying is CancellationError)
+    }
+  }
+
+  @Test func delayedThatHandlesClockFailuresStartsTheWorkOnceTheDelayHasPassed() async throws {
+    let clock = TestClock()
+    let computation = Computation<Int>(operation: { context in .success(context.count) })
+      .delayed(
+        by: .seconds(2), on: clock,
+        ifClockFails: { _ in
+          Issue.record("A clock that worked was reported as failed.")
+          return .other(503)
+        })
+    async let result = computation.perform("Richi")
+
+    await clock.waitForSleepers()
+    clock.advance(by: .seconds(2))
+
+    #expect(try await result == .success(5))
+  }
+
+  @Test func cancellingADelayThatHandlesClockFailuresIsStillCancellation() async {
+    let clock = TestClock()
+    let starts = Lock(0)
+    let computation = Computation<Int>(operation: { _ in
+      starts.withLock { $0 += 1 }
+      return .success(1)
+    })
+    .delayed(
+      by: .seconds(1), on: clock,
+      ifClockFails: { _ in
+        Issue.record("Cancellation was reported as a clock failure.")
+        return .other(503)
+      })
+    let task = Task { try await computation.perform("context") }
+    await clock.waitForSleepers()
+
+    task.cancel()
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(starts.withLock { $0 } == 0)
+  }
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func timeoutFailsWithTheClockFailureWhenTheClockFails(fault: FailingClock.Fault) async {
+    let cancelled = Gate()
+    let computation = AsyncResult<String, Int, TestError>(
+      Reader { _ in Future(cancellableCallback: { _ in { cancelled.open() } }) }
+    )
+    .timeout(
+      after: .seconds(1), on: FailingClock(fault: fault), failingWith: .other(408),
+      ifClockFails: { _ in .other(503) })
+
+    #expect(await computation.run("context") == .failure(.other(503)))
+    #expect(await cancelled.wait(), "The work was not cancelled.")
+  }
+
+  @Test func timeoutThatHandlesClockFailuresFailsWithItsErrorAtTheDeadline() async {
+    let clock = TestClock()
+    let work = StubbornWork()
+    let computation = Computation<String>(operation: { _ in .success(await work.run()) })
+      .timeout(
+        after: .seconds(1), on: clock, failingWith: .other(408),
+        ifClockFails: { _ in
+          Issue.record("A clock that worked was reported as failed.")
+          return .other(503)
+        })
+    async let result = computation.run("context")
+    await work.started.wait()
+    await clock.waitForSleepers()
+
+    clock.advance(by: .seconds(1))
+
+    #expect(await result == .failure(.other(408)))
+    work.finish()
+    await work.ended.wait()
+    #expect(work.sawCancellation == true, "The work left behind was not cancelled.")
+  }
+
   // MARK: - Functor laws
 
   @Test(arguments: LawInput.samples)

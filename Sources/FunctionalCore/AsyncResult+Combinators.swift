@@ -62,6 +62,32 @@ extension AsyncResult {
     handleErrorWith { .pure(transform($0)) }
   }
 
+  /// Turns a failure into a success value and drops the failure type to `Never`.
+  ///
+  /// Where ``mapErrorRecover(_:)`` keeps `Failure` in the type, `recover` yields a computation
+  /// that cannot fail, so it fits where no failure is allowed: an effect of a feature whose
+  /// error type is `Never`, or a child feature inside such a parent. It is the asynchronous
+  /// form of `Result`'s `recover(_:)`: running it gives the same result as recovering the
+  /// result of running this computation. Cancellation is not a failure and passes through.
+  ///
+  /// ```swift
+  /// let addToCart: AsyncResult<Context, Event, Never> = api.addToCart(product)
+  ///   .map(Event.addedToCart)
+  ///   .recover { Event.addToCartFailed($0) }
+  /// ```
+  ///
+  /// - Parameter transform: Makes a value (typically an event) from the error.
+  /// - Returns: A computation that always succeeds, with this computation's value or the value
+  ///   made from its failure.
+  public func recover(
+    _ transform: @escaping @Sendable (Failure) -> Value
+  ) -> AsyncResult<Context, Value, Never> {
+    let work = self.work
+    return .init { context throws(CancellationError) in
+      try await AsyncResult(work: work).perform(context).recover(transform)
+    }
+  }
+
   /// Recovers from a failure with another computation, which may fail in turn.
   ///
   /// - Parameter handler: Builds the fallback computation from the error.

@@ -17,6 +17,7 @@ struct AsyncResultTests {
     case flatMap
     case mapError
     case handleErrorWith
+    case recover
     case local
     case zip
     case parallel
@@ -24,7 +25,7 @@ struct AsyncResultTests {
     /// How many times the work starts in one run.
     var startsPerRun: Int {
       switch self {
-      case .operation, .unfold, .reader, .map, .mapError, .local: 1
+      case .operation, .unfold, .reader, .map, .mapError, .recover, .local: 1
       case .flatMap, .handleErrorWith, .zip, .parallel: 2
       }
     }
@@ -63,6 +64,9 @@ struct AsyncResultTests {
         failing.mapError { _ in .second }
       case .handleErrorWith:
         failing.handleErrorWith { _ in operation }
+      case .recover:
+        // `Never` has no values, so the closure that maps it back to `TestError` needs no body.
+        failing.recover { _ in 1 }.mapError { (never: Never) -> TestError in }
       case .local:
         AsyncResult<Int, Int, TestError>(operation: { _ in
           starts.withLock { $0 += 1 }
@@ -227,6 +231,60 @@ struct AsyncResultTests {
     }
 
     #expect(await recovered.run("context") == .success(expected))
+  }
+
+  @Test(
+    arguments: [
+      (Computation<Int>.failure(.other(7)), 70),
+      (Computation<Int>.failure(.first), -1),
+      (Computation<Int>.pure(3), 3),
+    ]
+  )
+  func recoverTurnsAFailureIntoAValueAndDropsTheErrorType(
+    computation: Computation<Int>,
+    expected: Int
+  ) async {
+    let recovered: AsyncResult<String, Int, Never> = computation.recover { error in
+      if case .other(let code) = error { code * 10 } else { -1 }
+    }
+
+    #expect(await recovered.run("context") == .success(expected))
+  }
+
+  @Test func recoverLeavesASuccessAlone() async {
+    let computation = Computation<Int>.pure(1).recover { _ in
+      Issue.record("recover handled a success.")
+      return 0
+    }
+
+    #expect(await computation.run("context") == .success(1))
+  }
+
+  @Test func aRecoveredComputationFitsWhereNoFailureIsAllowed() async {
+    /// Stands for a parent whose error type is `Never`: it has no failure case to handle.
+    func event(of effect: AsyncResult<String, String, Never>) async -> String {
+      switch await effect.run("Richi") {
+      case .success(let event): event
+      }
+    }
+    let child = Computation<String>(operation: { context in
+      context.isEmpty ? .success("loaded") : .failure(.other(context.count))
+    })
+
+    let parentEvent = await event(of: child.recover { "failed: \($0)" })
+
+    #expect(parentEvent == "failed: other(5)")
+  }
+
+  @Test func performStopsAtOnceWhenARecoveredComputationIsCancelled() async {
+    let started = Gate()
+    let computation = Computation<Int>.unfold { _, _ in started.open() }.recover { _ in 0 }
+    let task = Task { try await computation.perform("context") }
+
+    await started.wait()
+    task.cancel()
+
+    await #expect(throws: CancellationError.self) { try await task.value }
   }
 
   @Test func handleErrorWithRecoversWithAnotherComputation() async {
@@ -486,6 +544,155 @@ struct AsyncResultTests {
     #expect(await cancelled.wait(), "The work was not cancelled.")
   }
 
+  @Test func timeoutFailsAtTheDeadlineEvenWhenTheWorkIgnoresCancellation() async {
+    let clock = TestClock()
+    let work = StubbornWork()
+    let computation = Computation<String>(operation: { _ in .success(await work.run()) })
+      .timeout(after: .seconds(1), on: clock, failingWith: .other(408))
+    async let result = computation.run("context")
+    await work.started.wait()
+    await clock.waitForSleepers()
+
+    clock.advance(by: .seconds(1))
+
+    #expect(await result == .failure(.other(408)))
+    #expect(work.sawCancellation == nil, "The timeout waited for the work to return.")
+    work.finish()
+    await work.ended.wait()
+    #expect(work.sawCancellation == true, "The work left behind was not cancelled.")
+  }
+
+  // MARK: - A clock that fails
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func runStartsTheDelayedWorkWhenTheClockFails(fault: FailingClock.Fault) async {
+    let computation = Computation<Int>(operation: { context in .success(context.count) })
+      .delayed(by: .seconds(1), on: FailingClock(fault: fault))
+
+    #expect(await computation.run("Richi") == .success(5))
+  }
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func performStartsTheDelayedWorkWhenTheClockFails(fault: FailingClock.Fault) async throws {
+    let computation = Computation<Int>.pure(1).delayed(
+      by: .seconds(1), on: FailingClock(fault: fault))
+
+    #expect(try await computation.perform("context") == .success(1))
+  }
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func timeoutFailsWithItsErrorWhenTheClockFails(fault: FailingClock.Fault) async {
+    let cancelled = Gate()
+    let computation = AsyncResult<String, Int, TestError>(
+      Reader { _ in Future(cancellableCallback: { _ in { cancelled.open() } }) }
+    )
+    .timeout(after: .seconds(1), on: FailingClock(fault: fault), failingWith: .other(408))
+
+    #expect(await computation.run("context") == .failure(.other(408)))
+    #expect(await cancelled.wait(), "The work was not cancelled.")
+  }
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func delayedFailsWithTheClockFailureAndNeverStartsTheWorkWhenTheClockFails(
+    fault: FailingClock.Fault
+  ) async {
+    let starts = Lock(0)
+    let reported = Lock<(any Error)?>(nil)
+    let computation = Computation<Int>(operation: { _ in
+      starts.withLock { $0 += 1 }
+      return .success(1)
+    })
+    .delayed(
+      by: .seconds(1), on: FailingClock(fault: fault),
+      ifClockFails: { failure in
+        reported.withLock { $0 = failure.underlying }
+        return .other(503)
+      })
+
+    #expect(await computation.run("context") == .failure(.other(503)))
+    #expect(starts.withLock { $0 } == 0)
+    let underlying = reported.withLock { $0 }
+    switch fault {
+    case .clockError: #expect(underlying is FailingClock.ClockBroke)
+    case .spuriousCancellation: #expect(underlying is CancellationError)
+    }
+  }
+
+  @Test func delayedThatHandlesClockFailuresStartsTheWorkOnceTheDelayHasPassed() async throws {
+    let clock = TestClock()
+    let computation = Computation<Int>(operation: { context in .success(context.count) })
+      .delayed(
+        by: .seconds(2), on: clock,
+        ifClockFails: { _ in
+          Issue.record("A clock that worked was reported as failed.")
+          return .other(503)
+        })
+    async let result = computation.perform("Richi")
+
+    await clock.waitForSleepers()
+    clock.advance(by: .seconds(2))
+
+    #expect(try await result == .success(5))
+  }
+
+  @Test func cancellingADelayThatHandlesClockFailuresIsStillCancellation() async {
+    let clock = TestClock()
+    let starts = Lock(0)
+    let computation = Computation<Int>(operation: { _ in
+      starts.withLock { $0 += 1 }
+      return .success(1)
+    })
+    .delayed(
+      by: .seconds(1), on: clock,
+      ifClockFails: { _ in
+        Issue.record("Cancellation was reported as a clock failure.")
+        return .other(503)
+      })
+    let task = Task { try await computation.perform("context") }
+    await clock.waitForSleepers()
+
+    task.cancel()
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(starts.withLock { $0 } == 0)
+  }
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func timeoutFailsWithTheClockFailureWhenTheClockFails(fault: FailingClock.Fault) async {
+    let cancelled = Gate()
+    let computation = AsyncResult<String, Int, TestError>(
+      Reader { _ in Future(cancellableCallback: { _ in { cancelled.open() } }) }
+    )
+    .timeout(
+      after: .seconds(1), on: FailingClock(fault: fault), failingWith: .other(408),
+      ifClockFails: { _ in .other(503) })
+
+    #expect(await computation.run("context") == .failure(.other(503)))
+    #expect(await cancelled.wait(), "The work was not cancelled.")
+  }
+
+  @Test func timeoutThatHandlesClockFailuresFailsWithItsErrorAtTheDeadline() async {
+    let clock = TestClock()
+    let work = StubbornWork()
+    let computation = Computation<String>(operation: { _ in .success(await work.run()) })
+      .timeout(
+        after: .seconds(1), on: clock, failingWith: .other(408),
+        ifClockFails: { _ in
+          Issue.record("A clock that worked was reported as failed.")
+          return .other(503)
+        })
+    async let result = computation.run("context")
+    await work.started.wait()
+    await clock.waitForSleepers()
+
+    clock.advance(by: .seconds(1))
+
+    #expect(await result == .failure(.other(408)))
+    work.finish()
+    await work.ended.wait()
+    #expect(work.sawCancellation == true, "The work left behind was not cancelled.")
+  }
+
   // MARK: - Functor laws
 
   @Test(arguments: LawInput.samples)
@@ -541,6 +748,46 @@ struct AsyncResultTests {
     #expect(
       await computation.flatMap(f).flatMap(g).run(input.environment)
         == computation.flatMap { f($0).flatMap(g) }.run(input.environment)
+    )
+  }
+
+  // MARK: - recover laws
+
+  @Test(arguments: LawInput.samples, IntFunction.samples)
+  func recoverAgreesWithRecoverOnTheResult(input: LawInput, function: IntFunction) async {
+    let computation = Self.computation(input.value)
+    let handler: @Sendable (LawError) -> Int = { function.apply($0.value) }
+
+    #expect(
+      await computation.recover(handler).run(input.environment)
+        == computation.run(input.environment).recover(handler)
+    )
+  }
+
+  @Test(arguments: LawInput.samples, IntFunction.samples)
+  func recoverOfPureIsPure(input: LawInput, function: IntFunction) async {
+    let recovered = AsyncResult<Int, Int, LawError>.pure(input.value)
+      .recover { function.apply($0.value) }
+
+    #expect(await recovered.run(input.environment) == .success(input.value))
+  }
+
+  @Test(arguments: LawInput.samples, IntFunction.samples)
+  func recoverOfAFailureIsPureOfTheHandlersValue(input: LawInput, function: IntFunction) async {
+    let recovered = AsyncResult<Int, Int, LawError>.failure(LawError(value: input.value))
+      .recover { function.apply($0.value) }
+
+    #expect(await recovered.run(input.environment) == .success(function.apply(input.value)))
+  }
+
+  @Test(arguments: LawInput.samples, IntFunctionPair.samples)
+  func mapThenRecoverIsRecoverThenMap(input: LawInput, functions: IntFunctionPair) async {
+    let computation = Self.computation(input.value)
+    let (f, g) = (functions.first.apply, functions.second.apply)
+
+    #expect(
+      await computation.map(g).recover { g(f($0.value)) }.run(input.environment)
+        == computation.recover { f($0.value) }.map(g).run(input.environment)
     )
   }
 

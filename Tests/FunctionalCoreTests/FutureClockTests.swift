@@ -143,6 +143,86 @@ struct FutureClockTests {
     #expect(clock.sleeperCount == 0)
   }
 
+  @Test(arguments: Self.delays)
+  func timeoutReturnsAtTheDeadlineEvenWhenTheWorkIgnoresCancellation(
+    limit: Duration
+  ) async throws {
+    let clock = TestClock()
+    let work = StubbornWork()
+    async let value = Future { await work.run() }.timeout(after: limit, on: clock).run()
+    await work.started.wait()
+    await clock.waitForSleepers()
+
+    clock.advance(by: limit)
+
+    #expect(try await value == nil)
+    #expect(work.sawCancellation == nil, "The timeout waited for the work to return.")
+    work.finish()
+    await work.ended.wait()
+    #expect(work.sawCancellation == true, "The work left behind was not cancelled.")
+  }
+
+  @Test func cancellingATimeoutReturnsAtOnceEvenWhenTheWorkIgnoresCancellation() async {
+    let clock = TestClock()
+    let work = StubbornWork()
+    let task = Task {
+      try await Future { await work.run() }.timeout(after: .seconds(1), on: clock).run()
+    }
+    await work.started.wait()
+    await clock.waitForSleepers()
+
+    task.cancel()
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(work.sawCancellation == nil, "The timeout waited for the work to return.")
+    #expect(clock.sleeperCount == 0)
+    work.finish()
+    await work.ended.wait()
+    #expect(work.sawCancellation == true, "The work left behind was not cancelled.")
+  }
+
+  // MARK: - A clock that fails
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func delayedStartsTheWorkWhenTheClockFails(fault: FailingClock.Fault) async throws {
+    let value = try await Future.pure(3).delayed(by: .seconds(1), on: FailingClock(fault: fault))
+      .run()
+
+    #expect(value == 3)
+  }
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func timeoutGivesUpAndCancelsTheWorkWhenTheClockFails(fault: FailingClock.Fault) async throws {
+    let cancelled = Gate()
+    let future = Future<String>(cancellableCallback: { _ in { cancelled.open() } })
+
+    let value = try await future.timeout(after: .seconds(1), on: FailingClock(fault: fault)).run()
+
+    #expect(value == nil)
+    #expect(await cancelled.wait(), "The work was not cancelled.")
+  }
+
+  @Test(arguments: FailingClock.Fault.allCases)
+  func aClockThatFailsInACancelledTaskIsCancellation(fault: FailingClock.Fault) async {
+    let starts = Lock(0)
+    let future = Future { () async -> Int in
+      starts.withLock { $0 += 1 }
+      return 7
+    }
+    .delayed(by: .seconds(1), on: FailingClock(fault: fault))
+    let go = Gate()
+    let task = Task {
+      await go.wait()
+      return try await future.run()
+    }
+
+    task.cancel()
+    go.open()
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(starts.withLock { $0 } == 0)
+  }
+
   @Test func timeoutIsLazy() async throws {
     let clock = TestClock()
     let starts = Lock(0)

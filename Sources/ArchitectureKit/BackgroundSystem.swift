@@ -10,7 +10,7 @@
 /// for await state in await importer.states where state.isDone { break }
 /// ```
 ///
-/// It shares its core with ``System``: a FIFO mailbox with no reentrancy, exact request diffing,
+/// It runs the runtime ``System`` runs: a FIFO mailbox with no reentrancy, exact request diffing,
 /// stale results dropped, failures reported, everything cancelled by ``stop()`` and when the
 /// system is released. Its reducer, feedback and listeners run on the actor; calls from outside
 /// `await` it. Many background systems run in parallel, each on its own actor.
@@ -110,6 +110,9 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   }
 
   /// Cancels every running effect and ignores later events.
+  ///
+  /// It takes effect at once, as ``System/stop()`` does, and reports what it cancels and
+  /// ignores the same way.
   public func stop() {
     shell.stop()
   }

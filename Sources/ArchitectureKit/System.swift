@@ -253,9 +253,11 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
 
   /// Sends an event to the system.
   ///
-  /// Called outside a step, it returns after the event and every event it led to synchronously
-  /// were processed. Called during a step, it queues the event behind the current one.
-  /// After ``stop()`` the event is ignored and reported.
+  /// Called while the system is idle, it returns after the event and every event it led to
+  /// synchronously were processed. Called while the system handles anything — from a UI
+  /// binding, a loop callback, an observer, a state stream's consumer or a user action, during
+  /// a step or as an effect starts, finishes, fails or is cancelled — it queues the event
+  /// behind what the system is doing. After ``stop()`` the event is ignored and reported.
   ///
   /// - Parameter event: The event to reduce.
   @inlinable
@@ -265,8 +267,11 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
 
   /// Cancels every running effect and ignores later events.
   ///
-  /// Stopping twice does nothing more. Observers see each cancelled effect, and each event
-  /// still queued behind the current step is reported as ignored.
+  /// It takes effect at once, wherever it is called from (a hook, a reconciliation, an effect
+  /// that is starting): afterwards no effect starts and no event is reduced. Observers see each
+  /// running effect cancelled, once, and each event still queued reported as ignored: a user's
+  /// or a hook's with ``IgnoredEventReason/stopped``, an effect's with
+  /// ``IgnoredEventReason/cancelledEffect``. Stopping twice does nothing more.
   public func stop() {
     shell.stop()
   }

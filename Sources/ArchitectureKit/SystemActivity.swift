@@ -27,9 +27,11 @@ public enum SystemActivity<State, Event, ErrorType: Error> {
 
 /// Why a system did not reduce an event.
 public enum IgnoredEventReason: Sendable, Equatable, CustomStringConvertible {
-  /// The event was sent after ``System/stop()``.
+  /// The system was stopped before the event's turn: it was sent after ``System/stop()``, or
+  /// it waited in the mailbox when the system stopped.
   case stopped
-  /// The event came from an effect that had been cancelled, so it was stale.
+  /// The event came from an effect that had been cancelled — because its request changed or
+  /// vanished, or by ``System/stop()`` — so it was stale.
   case cancelledEffect
   /// The event was meant for a child feature that the state does not hold (an element removed
   /// from a `forEach`, an `ifLet` state that is `nil`), named by its scope, as in `rows[7]`.

@@ -16,8 +16,12 @@ import FunctionalCore
 /// system.expectStarted(Search.Request.debounce("yee"))
 /// system.run(Search.Request.debounce("yee"))
 /// await clock.advance(by: .milliseconds(300))
-/// await system.receive(.search("yee"))
+/// await system.receive(.search("yee")) { $0.submitted = "yee" }
+/// await system.finish()
 /// ```
+///
+/// ``advance(by:)`` is `async`: it returns once the effects it woke are idle again (asleep,
+/// holding an event for the test, or ended), so the next line can receive what they sent.
 ///
 /// ## Virtual time plays in deadline order
 ///

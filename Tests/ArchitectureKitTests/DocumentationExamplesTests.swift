@@ -90,6 +90,42 @@ struct DocumentationExamplesTests {
     #expect(seen == [0, 1, 2])
   }
 
+  @Test func aHooksSendIsQueuedBehindWhatTheSystemIsDoing() {
+    struct NoDependencies: Sendable {}
+    let counter = System<Int, Int, Never, NoDependencies>(
+      initialState: 0,
+      context: NoDependencies(),
+      reduce: { count, amount in count += amount }
+    )
+    var renders: [Int] = []
+    counter.addUIBinding { [unowned counter] count in
+      renders.append(count)
+      if count == 0 { counter.send(1000) }  // queued: reduced once this render is over
+    }
+    #expect(renders == [0, 1000])
+  }
+
+  @Test func stopTakesEffectAtOnce() {
+    struct NoDependencies: Sendable {}
+    let counter = System<Int, Int, Never, NoDependencies>(
+      initialState: 0,
+      context: NoDependencies(),
+      reduce: { count, amount in count += amount }
+    )
+    var ignored: [Int] = []
+    counter.addObserver { activity in
+      if case .eventIgnored(let amount, .stopped) = activity { ignored.append(amount) }
+    }
+    counter.addLoopCallback { [unowned counter] count in
+      guard count == 1 else { return }
+      counter.send(10)  // queued behind this step
+      counter.stop()  // at once: the queued 10 is reported, never reduced
+    }
+    counter.send(1)
+    #expect(counter.state == 1)
+    #expect(ignored == [10])
+  }
+
   // MARK: FeedbackLoops.md
 
   @Test func aRequestStartsIsKeptIsRestartedAndIsCancelled() async {
@@ -228,12 +264,52 @@ struct DocumentationExamplesTests {
     system.expectStarted(Stopwatch.Request.tick)
     system.run(Stopwatch.Request.tick)
     for second in 1...3 {
-      await clock.waitForSleepers()
       await clock.advance(by: .seconds(1))
       await system.receive(.tick) { $0.seconds = second }
     }
     system.send(.stop) { $0.isRunning = false }
     system.expectCancelled(Stopwatch.Request.tick)
+    await system.finish()
+  }
+
+  @Test func aJobFinishesWithItsLastEvent() async {
+    let system = TestSystem(
+      initialState: Upload.State(),
+      context: Upload.Context(sendChunk: { _, _ in }),
+      reduce: Upload.reduce,
+      feedback: Upload.feedback
+    )
+    system.send(.upload("a.txt")) { $0.file = "a.txt" }
+    system.expectStarted("a.txt")
+    system.run("a.txt")
+    await system.receive(.progress(1)) { $0.progress = 1 }
+    await system.receive(.progress(2)) { $0.progress = 2 }
+    // The job returned its last event, so it has finished: clearing the request cancels nothing.
+    await system.receive(.uploaded("a.txt")) {
+      $0.file = nil
+      $0.uploaded = ["a.txt"]
+    }
+    await system.finish()
+  }
+
+  @Test func aStreamWhoseLastEventClearsItsRequestIsCancelled() async {
+    let system = TestSystem(
+      initialState: Upload.State(),
+      context: Upload.Context(sendChunk: { _, _ in }),
+      reduce: Upload.reduce,
+      feedback: Upload.streamFeedback
+    )
+    system.send(.upload("a.txt")) { $0.file = "a.txt" }
+    system.expectStarted("a.txt")
+    system.run("a.txt")
+    await system.receive(.progress(1)) { $0.progress = 1 }
+    await system.receive(.progress(2)) { $0.progress = 2 }
+    await system.receive(.uploaded("a.txt")) {
+      $0.file = nil
+      $0.uploaded = ["a.txt"]
+    }
+    // The stream was still running when its own last event cleared the request.
+    system.expectCancelled("a.txt")
     await system.finish()
   }
 
@@ -301,12 +377,64 @@ struct DocumentationExamplesTests {
     await system.finish()
   }
 
+  @Test func aNonExhaustiveReceiveReducesTheEventsItSkips() async {
+    let system = TestSystem(
+      initialState: Upload.State(),
+      context: Upload.Context(sendChunk: { _, _ in }),
+      reduce: Upload.reduce,
+      feedback: Upload.feedback,
+      exhaustivity: .off
+    )
+    system.send(.upload("a.txt"))
+    system.run("a.txt")
+    // Both progress events are skipped, not dropped: they are reduced, in order.
+    await system.receive(.uploaded("a.txt")) { $0.uploaded = ["a.txt"] }
+    #expect(system.state.progress == 2)
+    await system.finish()
+  }
+
+  @Test func receiveMatchesEventsThatAreNotEquatable() async {
+    struct Offline: Error {}
+    let system = TestSystem(
+      initialState: Weather.State(),
+      context: Weather.Context(fetchTemperature: { throw Offline() }),
+      reduce: Weather.reduce,
+      feedback: Weather.feedback
+    )
+    system.send(.refresh) { $0.isLoading = true }
+    system.expectStarted("weather")
+    system.run("weather")
+    // `failed` carries `any Error`: match the case, whatever the error.
+    let failed: (Weather.Event) -> Bool = { if case .failed = $0 { true } else { false } }
+    await system.receive(where: failed) {
+      $0.isLoading = false
+      $0.hasFailed = true
+    }
+    await system.finish()
+  }
+
   @Test func aReducerSpecReadsGivenWhenThen() {
     let search = ReducerSpec(reduce: SearchBox.reduce)
 
     search.given(SearchBox.State())
       .when(.typed("yee"), .found(["YEE"]))
       .then(SearchBox.State(query: "yee", results: ["YEE"]))
+  }
+
+  // MARK: ManualClock's doc comment
+
+  @Test func aDebouncedSearchWaitsForTheClock() async {
+    let clock = ManualClock()
+    let system = TestSystem(
+      initialState: Search.State(), context: Search.Context(clock: clock),
+      reducer: Search.reducer, feedback: [Search.debounce], clock: clock
+    )
+    system.send(.queryChanged("yee")) { $0.query = "yee" }
+    system.expectStarted(Search.Request.debounce("yee"))
+    system.run(Search.Request.debounce("yee"))
+    await clock.advance(by: .milliseconds(300))
+    await system.receive(.search("yee")) { $0.submitted = "yee" }
+    await system.finish()
   }
 
   // MARK: Concurrency.md
@@ -590,6 +718,159 @@ extension DocumentationExamplesTests {
           }
         )
       ]
+    }
+  }
+
+  /// An upload that reports progress, as a job (it returns its last event) and as a stream.
+  enum Upload {
+    struct State: Equatable {
+      var file: String?
+      var progress = 0
+      var uploaded: [String] = []
+    }
+
+    enum Event: Equatable, Sendable {
+      case upload(String)
+      case progress(Int)
+      case uploaded(String)
+    }
+
+    struct Context: Sendable {
+      var sendChunk: @Sendable (String, Int) async -> Void
+    }
+
+    static func reduce(_ state: inout State, _ event: Event) {
+      switch event {
+      case .upload(let file):
+        state.file = file
+      case .progress(let chunk):
+        state.progress = chunk
+      case .uploaded(let file):
+        state.file = nil
+        state.uploaded.append(file)
+      }
+    }
+
+    static var feedback: [Feedback<State, Event, Never, Context>] {
+      [
+        .react(
+          request: \.file,
+          job: { file, context, send in
+            for chunk in 1...2 {
+              await context.sendChunk(file, chunk)
+              await send(.progress(chunk))
+            }
+            return .uploaded(file)  // the last event: the job finishes
+          }
+        )
+      ]
+    }
+
+    static var streamFeedback: [Feedback<State, Event, Never, Context>] {
+      [
+        .react(
+          request: \.file,
+          stream: { file, context, send in
+            for chunk in 1...2 {
+              await context.sendChunk(file, chunk)
+              await send(.progress(chunk))
+            }
+            await send(.uploaded(file))  // clears the request while the stream runs
+          }
+        )
+      ]
+    }
+  }
+
+  /// A weather page whose failure event carries an error, so its events are not `Equatable`.
+  enum Weather {
+    struct State: Equatable {
+      var isLoading = false
+      var temperature: Int?
+      var hasFailed = false
+    }
+
+    enum Event: Sendable {
+      case refresh
+      case loaded(Int)
+      case failed(any Error)
+    }
+
+    struct Context: Sendable {
+      var fetchTemperature: @Sendable () async throws -> Int
+    }
+
+    static func reduce(_ state: inout State, _ event: Event) {
+      switch event {
+      case .refresh:
+        state.isLoading = true
+      case .loaded(let temperature):
+        state.isLoading = false
+        state.temperature = temperature
+      case .failed:
+        state.isLoading = false
+        state.hasFailed = true
+      }
+    }
+
+    static var feedback: [Feedback<State, Event, Never, Context>] {
+      [
+        .react(
+          request: { $0.isLoading ? "weather" : nil },
+          run: { _, context in
+            do {
+              return .loaded(try await context.fetchTemperature())
+            } catch {
+              return .failed(error)
+            }
+          }
+        )
+      ]
+    }
+  }
+
+  /// The search of ``ManualClock``'s doc comment: a query is searched once it has not changed
+  /// for 300 ms.
+  enum Search {
+    struct State: Equatable {
+      var query = ""
+      var submitted: String?
+    }
+
+    enum Event: Equatable, Sendable {
+      case queryChanged(String)
+      case search(String)
+    }
+
+    enum Request: Equatable, Sendable {
+      case debounce(String)
+    }
+
+    struct Context: Sendable {
+      var clock: any Clock<Duration>
+    }
+
+    static func reducer(_ state: State, _ event: Event) -> State {
+      var state = state
+      switch event {
+      case .queryChanged(let query): state.query = query
+      case .search(let query): state.submitted = query
+      }
+      return state
+    }
+
+    /// A new query restarts the wait; a cancelled wait's event never arrives.
+    static var debounce: Feedback<State, Event, Never, Context> {
+      .react(
+        request: { $0.query.isEmpty ? nil : Request.debounce($0.query) },
+        run: { request, context in
+          switch request {
+          case .debounce(let query):
+            try? await context.clock.sleep(for: .milliseconds(300))
+            return .search(query)
+          }
+        }
+      )
     }
   }
 

@@ -35,7 +35,8 @@ public import ArchitectureKit
 ///
 /// ## Waiting never hangs
 ///
-/// ``receive(_:timeout:fileID:filePath:line:column:assert:)``, ``settle(timeout:)`` and
+/// ``receive(_:timeout:fileID:filePath:line:column:assert:)``,
+/// ``settle(timeout:fileID:filePath:line:column:)`` and
 /// ``finish(timeout:fileID:filePath:line:column:)`` wait only for this system's effects that the
 /// test ran. They know exactly when those effects can go on without the test and when they
 /// wait for it (asleep on the ``ManualClock``, or holding an event the test has not received),

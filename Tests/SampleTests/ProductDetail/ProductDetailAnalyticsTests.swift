@@ -14,14 +14,14 @@ struct ProductDetailAnalyticsTests {
     page.addLoopCallback(analytics.track)
 
     page.send(.loadProduct)
-    await page.settle { $0.product != nil }
+    for await state in page.states where state.product != nil { break }
     page.send(.addToCart)
-    await page.settle { $0.request == nil }
+    for await state in page.states where state.request == nil { break }
     page.send(.addToCart)  // ignored: the error page shows no product
     page.send(.loadProduct)
-    await page.settle { $0.product != nil }
+    for await state in page.states where state.product != nil { break }
     page.send(.addToCart)
-    await page.settle { $0.request == nil }
+    for await state in page.states where state.request == nil { break }
     page.stop()
 
     #expect(
@@ -43,12 +43,5 @@ struct ProductDetailAnalyticsTests {
   )
   func namesEachScreenAsTheSeedDid(state: ProductDetailState, name: String?) {
     #expect(ProductDetailAnalytics.eventName(for: state) == name)
-  }
-}
-
-extension ProductDetailSystem {
-  /// Returns once the page reaches a state that satisfies `condition`.
-  func settle(until condition: (ProductDetailState) -> Bool) async {
-    for await state in states where condition(state) { return }
   }
 }

@@ -18,7 +18,6 @@ struct ProductDetailTests {
     }
     page.expectStarted(ProductDetailRequest.loadProduct(id: 1))
     page.run(ProductDetailRequest.loadProduct(id: 1))
-    await clock.waitForSleepers()
     await clock.advance(by: .seconds(2))
     #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(1))
@@ -48,7 +47,6 @@ struct ProductDetailTests {
     page.expectStarted(ProductDetailRequest.addToCart(id: 2))
     page.run(ProductDetailRequest.addToCart(id: 2))
     // The cached product comes at once; the user takes 1 s.
-    await clock.waitForSleepers()
     await clock.advance(by: .seconds(1))
     await page.receive(.addedToCart(.yeezy, response)) {
       $0.screen = .addedToCart(.yeezy, response)
@@ -76,7 +74,6 @@ struct ProductDetailTests {
     }
     page.expectStarted(ProductDetailRequest.addToCart(id: 2))
     page.run(ProductDetailRequest.addToCart(id: 2))
-    await clock.waitForSleepers()
     await clock.advance(by: .seconds(1))
     await page.receive(.failed(.addToCartFailed)) {
       $0.screen = .error(.addToCartFailed)
@@ -98,7 +95,6 @@ struct ProductDetailTests {
     }
     page.expectStarted(ProductDetailRequest.loadProduct(id: 1))
     page.run(ProductDetailRequest.loadProduct(id: 1))
-    await clock.waitForSleepers()
 
     page.send(.loadProduct) {
       $0.request = .loadProduct(id: 2)
@@ -107,7 +103,6 @@ struct ProductDetailTests {
     page.expectCancelled(ProductDetailRequest.loadProduct(id: 1))
     page.expectStarted(ProductDetailRequest.loadProduct(id: 2))
     page.run(ProductDetailRequest.loadProduct(id: 2))
-    await clock.waitForSleepers()
     await clock.advance(by: .seconds(3))
     // Only the second load answers; `finish` fails on any event of the first.
     await page.receive(.productLoaded(.yeezy)) {

@@ -299,9 +299,9 @@ public final class ManualClock: Clock, Sendable {
         state.groups = state.groups.filter { $0.value.group != nil }
         return state.groups.values.compactMap(\.group)
       }
-      guard let busy = groups.first(where: { !$0.isIdle }) else { return }
+      guard let busy = groups.first(where: { !$0.isQuiet }) else { return }
       let generation = busy.generation
-      if busy.isIdle { continue }
+      if busy.isQuiet { continue }
       switch await busy.waitForChange(after: generation, deadline: deadline) {
       case .changed:
         continue

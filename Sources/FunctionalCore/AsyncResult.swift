@@ -116,7 +116,7 @@ public struct AsyncResult<Context: Sendable, Value: Sendable, Failure: Error>: S
       @escaping @Sendable (Context, @escaping @Sendable (Result<Value, Failure>) -> Void) -> Void
   ) -> AsyncResult {
     AsyncResult { context throws(CancellationError) in
-      try await awaitCallback { complete in
+      try await awaitExternalCallback { complete in
         body(context, complete)
         return nil
       }

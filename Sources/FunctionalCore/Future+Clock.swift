@@ -102,27 +102,49 @@ package func withDeadline<Value: Sendable, C: Clock>(
   _ operation: @escaping @Sendable () async throws(CancellationError) -> Value
 ) async throws(CancellationError) -> DeadlineOutcome<Value> {
   let racers = Lock<[Task<Void, Never>]>([])
+  // A test harness must see the racers as the job's work: the one that ends the race hands its
+  // share to this task, the other is cancelled and abandoned (cancelled first, so a clock that
+  // wakes a cancelled sleeper counts it before it is let go).
+  let units = WorkUnit.spawnChildren(2)
+  let winner = Lock<Bool>(false)
+  let waiting = WorkUnit.currentOwned
+  waiting?.suspend()
   defer {
     for racer in racers.withLock({ $0 }) { racer.cancel() }
+    if winner.withLock({ $0 }) {
+      units.abandon(1)
+    } else {
+      waiting?.resume()
+      units.abandon(2)
+    }
   }
   let outcome: Result<DeadlineOutcome<Value>, CancellationError> = try await awaitCallback {
     complete in
+    let finish: @Sendable (Result<DeadlineOutcome<Value>, CancellationError>) -> Void = {
+      result in
+      winner.withLock { $0 = true }
+      complete(result)
+    }
     let work = Task {
-      do throws(CancellationError) {
-        complete(.success(.finished(try await operation())))
-      } catch {
-        complete(.failure(error))
+      await units.run {
+        do throws(CancellationError) {
+          finish(.success(.finished(try await operation())))
+        } catch {
+          finish(.failure(error))
+        }
       }
     }
     let timer = Task {
-      do throws(CancellationError) {
-        if let failure = try await sleep(for: duration, on: clock) {
-          complete(.success(.clockFailed(failure)))
-        } else {
-          complete(.success(.timedOut))
+      await units.run {
+        do throws(CancellationError) {
+          if let failure = try await sleep(for: duration, on: clock) {
+            finish(.success(.clockFailed(failure)))
+          } else {
+            finish(.success(.timedOut))
+          }
+        } catch {
+          // Cancelled: the race is already over.
         }
-      } catch {
-        // Cancelled: the race is already over.
       }
     }
     racers.withLock { $0 = [work, timer] }

@@ -51,7 +51,7 @@ public struct Future<Value: Sendable>: Sendable {
   ) {
     self.init(cancellableOperation: {
       () async throws(CancellationError) -> Value in
-      try await awaitCallback { complete in
+      try await awaitExternalCallback { complete in
         body(complete)
         return nil
       }
@@ -77,7 +77,7 @@ public struct Future<Value: Sendable>: Sendable {
   ) {
     self.init(cancellableOperation: {
       () async throws(CancellationError) -> Value in
-      try await awaitCallback { complete in body(complete) }
+      try await awaitExternalCallback { complete in body(complete) }
     })
   }
 

@@ -24,6 +24,30 @@ package func awaitCallback<Value: Sendable>(
   return value
 }
 
+/// Like ``awaitCallback(_:)``, for a callback from the outside world (an API, another thread):
+/// a test harness then knows the task waits for it, and is on its way to no sleep.
+package func awaitExternalCallback<Value: Sendable>(
+  _ start: (_ complete: @escaping @Sendable (Value) -> Void) -> (@Sendable () -> Void)?
+) async throws(CancellationError) -> Value {
+  guard let unit = WorkUnit.currentOwned else { return try await awaitCallback(start) }
+  let isWaiting = Lock(true)
+  let endWait: @Sendable () -> Void = {
+    let wasWaiting = isWaiting.withLock { isWaiting in
+      defer { isWaiting = false }
+      return isWaiting
+    }
+    if wasWaiting { unit.endExternalWait() }
+  }
+  unit.beginExternalWait()
+  defer { endWait() }
+  return try await awaitCallback { complete in
+    start { value in
+      endWait()
+      complete(value)
+    }
+  }
+}
+
 /// The state shared by a callback, the awaiting task and its cancellation handler.
 private final class CallbackBridge<Value: Sendable>: Sendable {
   private enum Phase {

@@ -23,13 +23,18 @@ package final class WorkGroup: Sendable {
 
   private struct Job {
     var active: Int
+    /// Tasks of the job waiting for the outside world (a callback), not for the test.
+    var external = 0
     /// Results of the job on their way to the owner's isolation.
     var hops = 0
     let label: String
 
+    /// Whether something may still come from the job without the test.
+    var isBusy: Bool { active > 0 || external > 0 }
+
     /// Whether the job works for reasons of its own, not just waits for its owner to take a
     /// result: a wait's failsafe counts only such work.
-    var isWorking: Bool { active > 0 && hops == 0 }
+    var isWorking: Bool { external > 0 || (active > 0 && hops == 0) }
   }
 
   private struct Waiter {
@@ -39,7 +44,10 @@ package final class WorkGroup: Sendable {
 
   private struct State {
     var jobs: [UInt64: Job] = [:]
+    /// Jobs from which something may still come without the test.
     var busyJobs = 0
+    /// Jobs with a task running (not asleep, not waiting for a callback or the test).
+    var activeJobs = 0
     var generation: UInt64 = 0
     var waiters: [UInt64: Waiter] = [:]
     var cancelledEarly: Set<UInt64> = []
@@ -58,9 +66,18 @@ package final class WorkGroup: Sendable {
   /// Creates an empty group.
   package init() {}
 
-  /// Whether no job has a task that can make progress on its own.
+  /// Whether nothing can come from any job without the test: every task is asleep on a
+  /// manual clock, waits for the test to receive an event, or ended.
   package var isIdle: Bool {
     state.withLock { $0.busyJobs == 0 }
+  }
+
+  /// Whether no task of any job is running.
+  ///
+  /// Each task is asleep, or waits for the test or for the outside world. A manual clock waits
+  /// for this before it moves time: no task is on its way to a sleep.
+  package var isQuiet: Bool {
+    state.withLock { $0.activeJobs == 0 }
   }
 
   /// The labels of the jobs that are working, in no particular order.
@@ -101,6 +118,7 @@ package final class WorkGroup: Sendable {
     state.withLock { state in
       state.jobs[key] = Job(active: 1, label: label)
       state.busyJobs += 1
+      state.activeJobs += 1
     }
   }
 
@@ -108,28 +126,31 @@ package final class WorkGroup: Sendable {
   package func end(_ key: UInt64) {
     let woken = state.withLock { state -> [Waiter] in
       guard let job = state.jobs.removeValue(forKey: key) else { return [] }
-      if job.active > 0 { state.busyJobs -= 1 }
+      if job.isBusy { state.busyJobs -= 1 }
+      if job.active > 0 { state.activeJobs -= 1 }
       return state.bump()
     }
     wake(woken, with: .changed)
   }
 
-  /// Changes the number of active tasks of a job.
-  func adjust(_ key: UInt64, by delta: Int) {
+  /// Changes the number of active tasks of a job, and of its tasks waiting for a callback.
+  func adjust(_ key: UInt64, by delta: Int, external externalDelta: Int = 0) {
     let woken = state.withLock { state -> [Waiter] in
-      guard let before = state.jobs[key]?.active else { return [] }
-      let after = before + delta
-      state.jobs[key]?.active = after
-      switch (before > 0, after > 0) {
-      case (true, false):
-        state.busyJobs -= 1
-        return state.busyJobs == 0 ? state.bump() : []
-      case (false, true):
-        state.busyJobs += 1
-        return []
-      default:
-        return []
+      guard let before = state.jobs[key] else { return [] }
+      var after = before
+      after.active += delta
+      after.external += externalDelta
+      state.jobs[key] = after
+      var isNowQuieter = false
+      if before.isBusy != after.isBusy {
+        state.busyJobs += after.isBusy ? 1 : -1
+        isNowQuieter = isNowQuieter || state.busyJobs == 0
       }
+      if (before.active > 0) != (after.active > 0) {
+        state.activeJobs += after.active > 0 ? 1 : -1
+        isNowQuieter = isNowQuieter || state.activeJobs == 0
+      }
+      return isNowQuieter ? state.bump() : []
     }
     wake(woken, with: .changed)
   }

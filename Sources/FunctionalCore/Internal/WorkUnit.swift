@@ -60,6 +60,17 @@ package final class WorkUnit: Sendable {
     group.adjust(key, by: 1)
   }
 
+  /// The task waits for the outside world (a callback): something may still come, but the task
+  /// is on its way to no sleep.
+  package func beginExternalWait() {
+    group.adjust(key, by: -1, external: 1)
+  }
+
+  /// The outside world answered; call it before resuming the task.
+  package func endExternalWait() {
+    group.adjust(key, by: 1, external: -1)
+  }
+
   /// Reserves units for `count` child tasks the current task is about to start.
   ///
   /// The children count as working from now on. When the current task is not tracked, the children are not

@@ -101,8 +101,7 @@ extension Feature {
     return Feature(reduce: reduce, feedback: feedback + [elements])
   }
 
-  /// Runs one child feature that fails like this one per element of an array of identified
-  /// states.
+  /// Runs one child feature that cannot fail per element of an array of identified states.
   ///
   /// See ``forEach(_:elements:event:extract:context:error:)``.
   ///
@@ -115,13 +114,13 @@ extension Feature {
   /// - Returns: This feature, with one child running per element.
   @inlinable
   public func forEach<Element: Identifiable, ChildEvent: Sendable, ChildContext: Sendable>(
-    _ child: Feature<Element, ChildEvent, ErrorType, ChildContext>,
+    _ child: Feature<Element, ChildEvent, Never, ChildContext>,
     elements path: WritableKeyPath<State, [Element]>,
     event embed: @escaping @Sendable (Element.ID, ChildEvent) -> Event,
     extract: @escaping (Event) -> (Element.ID, ChildEvent)?,
     context project: @escaping @Sendable (Context) -> ChildContext
   ) -> Feature where Element.ID: Sendable {
     forEach(
-      child, elements: path, event: embed, extract: extract, context: project, error: { $0 })
+      child, elements: path, event: embed, extract: extract, context: project, error: absurd)
   }
 }

@@ -72,8 +72,8 @@ extension Feature {
     return Feature(reduce: reduce, feedback: feedback + [present])
   }
 
-  /// Runs a child feature that fails like this one while an optional part of this feature's
-  /// state is present.
+  /// Runs a child feature that cannot fail while an optional part of this feature's state is
+  /// present.
   ///
   /// See ``ifLet(_:state:event:extract:context:error:)``.
   ///
@@ -86,12 +86,12 @@ extension Feature {
   /// - Returns: This feature, with the child running inside it while its state is present.
   @inlinable
   public func ifLet<ChildState, ChildEvent: Sendable, ChildContext: Sendable>(
-    _ child: Feature<ChildState, ChildEvent, ErrorType, ChildContext>,
+    _ child: Feature<ChildState, ChildEvent, Never, ChildContext>,
     state path: WritableKeyPath<State, ChildState?>,
     event embed: @escaping @Sendable (ChildEvent) -> Event,
     extract: @escaping (Event) -> ChildEvent?,
     context project: @escaping @Sendable (Context) -> ChildContext
   ) -> Feature {
-    ifLet(child, state: path, event: embed, extract: extract, context: project, error: { $0 })
+    ifLet(child, state: path, event: embed, extract: extract, context: project, error: absurd)
   }
 }

@@ -65,7 +65,7 @@ extension Feature {
     return Feature(reduce: reduce, feedback: feedback + [scoped])
   }
 
-  /// Runs a child feature that fails like this one on a part of this feature's state.
+  /// Runs a child feature that cannot fail on a part of this feature's state.
   ///
   /// See ``scope(_:state:event:extract:context:error:)``.
   ///
@@ -78,16 +78,21 @@ extension Feature {
   /// - Returns: This feature, with the child running inside it.
   @inlinable
   public func scope<ChildState, ChildEvent: Sendable, ChildContext: Sendable>(
-    _ child: Feature<ChildState, ChildEvent, ErrorType, ChildContext>,
+    _ child: Feature<ChildState, ChildEvent, Never, ChildContext>,
     state path: WritableKeyPath<State, ChildState>,
     event embed: @escaping @Sendable (ChildEvent) -> Event,
     extract: @escaping (Event) -> ChildEvent?,
     context project: @escaping @Sendable (Context) -> ChildContext
   ) -> Feature {
     scope(
-      child, state: path, event: embed, extract: extract, context: project, error: { $0 })
+      child, state: path, event: embed, extract: extract, context: project, error: absurd)
   }
 }
+
+/// Maps a failure that cannot happen to any type: the error mapping of a child that cannot
+/// fail.
+@usableFromInline
+func absurd<Failure>(_ never: Never) -> Failure {}
 
 /// The name of a child's scope: the key path's components after its root, as in `search`.
 @usableFromInline

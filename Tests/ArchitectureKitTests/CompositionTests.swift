@@ -1,0 +1,364 @@
+import ArchitectureKit
+import ArchitectureKitTestSupport
+import Observation
+import Testing
+
+/// Composition is as exact as one system: a child's effects keep the child's request
+/// semantics, and a child that leaves the state has exactly its effects cancelled.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct CompositionTests {
+  typealias Shop = Composed.Shop
+  typealias Search = Composed.Search
+  typealias Row = Composed.Row
+  typealias Detail = Composed.Detail
+  typealias Harness = TestSystem<Shop.State, Shop.Event, Shop.Failure, Shop.Context>
+
+  func harness(_ state: Shop.State = Shop.State()) -> Harness {
+    Harness(initialState: state, context: Shop.Context(), feature: Shop.feature)
+  }
+
+  // MARK: scope
+
+  @Test func aScopedChildsReducerRunsOnItsOwnEventsOnly() async {
+    let system = harness()
+    system.send(.cart(.add("yeezy"))) { $0.cart.items = ["yeezy"] }
+    system.send(.addRow(1)) { $0.rows = [Row.State(id: 1)] }
+    system.expectStarted("image")
+    system.send(.row(1, .hide)) { $0.rows[0].wantsImage = false }
+    system.expectCancelled("image")
+    #expect(system.state.search == Search.State())
+    await system.finish()
+  }
+
+  @Test func aScopedChildsFeedbackStartsKeepsRestartsAndCancelsAsAlone() async {
+    let system = harness()
+    system.send(.search(.queryChanged("a"))) { $0.search.query = "a" }
+    system.expectStarted("a")
+    #expect(system.runningRequests.map(\.description) == ["search: a"])
+    system.send(.search(.loaded([]))) { $0.search.results = [] }
+    // The same request: kept, neither cancelled nor started again.
+    system.send(.search(.queryChanged("b"))) { $0.search.query = "b" }
+    system.expectCancelled("a")
+    system.expectStarted("b")
+    system.send(.search(.queryChanged(""))) { $0.search.query = "" }
+    system.expectCancelled("b")
+    await system.finish()
+  }
+
+  @Test func aScopedChildsEffectGetsTheProjectedContextAndItsEventComesBackEmbedded() async {
+    let system = harness()
+    system.send(.search(.queryChanged("yee"))) { $0.search.query = "yee" }
+    system.expectStarted("yee")
+    system.run("yee")
+    await system.receive(.search(.loaded(["found yee"]))) { $0.search.results = ["found yee"] }
+    await system.finish()
+  }
+
+  @Test func aScopedChildsFailureIsMappedToTheParents() async {
+    let system = harness()
+    system.send(.search(.queryChanged("fail"))) { $0.search.query = "fail" }
+    system.expectStarted("fail")
+    system.run("fail")
+    await system.settle()
+    system.expectFailure { $0 == .search }
+    await system.finish()
+  }
+
+  @Test func theChildReducesAnEventBeforeTheParentReactsToIt() {
+    var order: [String] = []
+    let feature = Feature<Shop.State, Shop.Event, Never, Void>(reduce: { state, event in
+      if case .search(.chose) = event {
+        order.append("parent sees \(state.search.query)")
+      }
+    })
+    .scope(
+      Feature<Search.State, Search.Event, Never, Void>(reduce: { state, event in
+        if case .chose(let item) = event {
+          order.append("child")
+          state.query = item
+        }
+      }),
+      state: \.search, event: Shop.Event.search,
+      extract: { if case .search(let event) = $0 { event } else { nil } },
+      context: { _ in })
+    let system = System(initialState: Shop.State(), context: (), feature: feature)
+    system.send(.search(.chose("yeezy")))
+    #expect(order == ["child", "parent sees yeezy"])
+  }
+
+  @Test func aParentReactsToItsChildsDelegateEventInItsOwnReducer() async {
+    let system = harness()
+    system.send(.search(.chose("yeezy"))) {
+      $0.lastChoice = "yeezy"
+      $0.cart.items = ["yeezy"]
+    }
+    await system.finish()
+  }
+
+  // MARK: forEach
+
+  @Test func addingAnElementStartsItsRequestsAndEqualRequestsRunTwoEffects() async {
+    let system = harness()
+    system.send(.addRow(1)) { $0.rows = [Row.State(id: 1)] }
+    system.expectStarted("image")
+    system.send(.addRow(2)) { $0.rows.append(Row.State(id: 2)) }
+    system.expectStarted("image")
+    #expect(system.runningRequests.map(\.description) == ["rows[1]: image", "rows[2]: image"])
+    system.simulate("image", event: .row(2, .imageLoaded("two")))
+    await system.receive(.row(2, .imageLoaded("two"))) {
+      $0.rows[1].image = "two"
+      $0.rows[1].wantsImage = false
+    }
+    #expect(system.runningRequests.map(\.description) == ["rows[1]: image"])
+    system.send(.removeRow(1)) { $0.rows.removeFirst() }
+    system.expectCancelled("image")
+    await system.finish()
+  }
+
+  @Test func removingAnElementCancelsExactlyItsEffectsAndDropsTheirLateResults() async {
+    let log = Recorded()
+    let gate = Gate()
+    let feature = Feature<Shop.State, Shop.Event, Never, Void>(reduce: Shop.reduce)
+      .forEach(
+        Feature<Row.State, Row.Event, Never, Void>(
+          reduce: { state, event in
+            if case .imageLoaded(let image) = event { state.image = image }
+          },
+          feedback: [
+            .react(
+              request: { $0.wantsImage ? "image" : nil },
+              run: { _, _ in
+                await gate.wait()
+                return .imageLoaded("late")
+              })
+          ]),
+        elements: \.rows, event: Shop.Event.row,
+        extract: { if case .row(let id, let event) = $0 { (id, event) } else { nil } },
+        context: { _ in })
+    let system = System(
+      initialState: Shop.State(), context: (), feature: feature,
+      observers: [{ log.activities.append($0) }])
+    system.send(.addRow(1))
+    system.send(.addRow(2))
+    system.send(.addRow(3))
+    system.send(.removeRow(2))
+    #expect(log.cancelled == ["rows[2]: image"])
+    gate.open()
+    await log.wait(until: { $0.ignored.count == 1 && $0.finished.count == 2 })
+    #expect(system.state.rows.map(\.image) == ["late", "late"])
+    #expect(system.state.rows.map(\.id) == [1, 3])
+    #expect(log.ignored == [.row(2, .imageLoaded("late"))])
+  }
+
+  @Test func anEventForARemovedElementIsReportedAndNotReduced() async {
+    var activities: [SystemActivity<Shop.State, Shop.Event, Shop.Failure>] = []
+    let system = System(
+      initialState: Shop.State(), context: Shop.Context(), feature: Shop.feature,
+      observers: [{ activities.append($0) }])
+    let before = system.state
+    system.send(.row(7, .hide))
+    #expect(system.state == before)
+    let ignored = activities.compactMap { activity -> IgnoredEventReason? in
+      if case .eventIgnored(.row(7, .hide), let reason) = activity { reason } else { nil }
+    }
+    #expect(ignored == [.missingChild("rows[7]")])
+  }
+
+  @Test func aTestSystemFailsOnAnEventForAMissingElement() async {
+    let system = harness()
+    withKnownIssue {
+      system.send(.row(7, .hide))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("rows[7]")
+    }
+    await system.finish()
+  }
+
+  // MARK: ifLet
+
+  @Test func ifLetCancelsOnNilAndStartsAfreshWhenPresentAgain() async {
+    let system = harness()
+    system.send(.select("yeezy")) { $0.detail = Detail.State(item: "yeezy") }
+    system.expectStarted("save yeezy")
+    #expect(system.runningRequests.map(\.description) == ["detail: save yeezy"])
+    system.send(.select(nil)) { $0.detail = nil }
+    system.expectCancelled("save yeezy")
+    system.send(.select("yeezy")) { $0.detail = Detail.State(item: "yeezy") }
+    system.expectStarted("save yeezy")
+    system.run("save yeezy")
+    await system.receive(.detail(.saved)) { $0.detail?.isSaved = true }
+    await system.finish()
+  }
+
+  @Test func anEventForANilChildIsReportedAndNotReduced() async {
+    var activities: [SystemActivity<Shop.State, Shop.Event, Shop.Failure>] = []
+    let system = System(
+      initialState: Shop.State(), context: Shop.Context(), feature: Shop.feature,
+      observers: [{ activities.append($0) }])
+    system.send(.detail(.saved))
+    let ignored = activities.compactMap { activity -> IgnoredEventReason? in
+      if case .eventIgnored(_, let reason) = activity { reason } else { nil }
+    }
+    #expect(ignored == [.missingChild("detail")])
+  }
+
+  // MARK: Testing children
+
+  @Test func aChildFeatureIsTestedAloneWithTheSameFeatureValue() async {
+    let system = TestSystem(
+      initialState: Search.State(), context: Search.Context(prefix: "alone "),
+      feature: Search.feature)
+    system.send(.queryChanged("yee")) { $0.query = "yee" }
+    system.expectStarted("yee")
+    #expect(system.runningRequests.map(\.description) == ["yee"])
+    system.run("yee")
+    await system.receive(.loaded(["alone yee"])) { $0.results = ["alone yee"] }
+    await system.finish()
+  }
+
+  // MARK: Views
+
+  @Test func observingASliceIgnoresChangesElsewhere() {
+    let system = System(initialState: Shop.State(), context: Shop.Context(), feature: Shop.feature)
+    let cartChanged = Flag()
+    withObservationTracking {
+      _ = system.cart
+    } onChange: {
+      cartChanged.set()
+    }
+    system.send(.select("yeezy"))
+    #expect(!cartChanged.isSet)
+    system.send(.cart(.add("yeezy")))
+    #expect(cartChanged.isSet)
+  }
+
+  @Test func anUnchangedEquatableStateIsNotObservedOrRendered() {
+    let system = System(initialState: Shop.State(), context: Shop.Context(), feature: Shop.feature)
+    var renders = 0
+    system.addUIBinding { _ in renders += 1 }
+    let stateChanged = Flag()
+    withObservationTracking {
+      _ = system.state
+    } onChange: {
+      stateChanged.set()
+    }
+    system.send(.cart(.clear))
+    #expect(renders == 1)
+    #expect(!stateChanged.isSet)
+    system.send(.cart(.add("yeezy")))
+    #expect(renders == 2)
+    #expect(stateChanged.isSet)
+  }
+
+  @Test func aRemovedListenerReceivesNothingMoreAlsoFromInsideItsOwnCall() {
+    let system = System(initialState: Shop.State(), context: Shop.Context(), feature: Shop.feature)
+    var seen: [String] = []
+    var binding: Listener?
+    binding = system.addUIBinding { state in
+      seen.append("binding \(state.cart.count)")
+      if state.cart.count == 1, let binding { system.removeListener(binding) }
+    }
+    var callback: Listener?
+    callback = system.addLoopCallback { state in
+      seen.append("callback \(state.cart.count)")
+      if let callback { system.removeListener(callback) }
+    }
+    var observer: Listener?
+    observer = system.addObserver { activity in
+      guard case .step = activity else { return }
+      seen.append("observer")
+      if let observer { system.removeListener(observer) }
+    }
+    system.send(.cart(.add("a")))
+    system.send(.cart(.add("b")))
+    #expect(seen == ["binding 0", "callback 1", "observer", "binding 1"])
+  }
+
+  @Test func anObserverGivenAtCreationSeesTheInitialEffectsStart() {
+    var started: [String] = []
+    _ = System(
+      initialState: Shop.State(rows: [Row.State(id: 1)]), context: Shop.Context(),
+      feature: Shop.feature,
+      observers: [
+        { activity in
+          if case .effectStarted(let request) = activity { started.append("\(request)") }
+        }
+      ])
+    #expect(started == ["rows[1]: image"])
+  }
+
+  // MARK: send(_:while:)
+
+  @Test func sendWhileReturnsWhenThePredicateStopsHolding() async {
+    let system = System(initialState: Shop.State(), context: Shop.Context(), feature: Shop.feature)
+    await system.send(.search(.queryChanged("yee")), while: { $0.search.results.isEmpty })
+    #expect(system.state.search.results == ["found yee"])
+  }
+
+  @Test func sendWhileReturnsWhenTheSystemStops() async {
+    let system = System(initialState: Shop.State(), context: Shop.Context(), feature: Shop.feature)
+    system.addLoopCallback { state in if state.cart.count == 1 { system.stop() } }
+    await system.send(.cart(.add("a")), while: { _ in true })
+    #expect(system.isStopped)
+  }
+
+  @Test func sendWhileReturnsWhenItsTaskIsCancelled() async {
+    let system = System(initialState: Shop.State(), context: Shop.Context(), feature: Shop.feature)
+    let task = Task { await system.send(.cart(.add("a")), while: { _ in true }) }
+    task.cancel()
+    await task.value
+    #expect(system.state.cart.count == 1)
+  }
+}
+
+/// Records a system's activities and wakes a waiting test when they match.
+@MainActor
+final class Recorded {
+  var activities: [SystemActivity<Composed.Shop.State, Composed.Shop.Event, Never>] = [] {
+    didSet { wake() }
+  }
+  private var waiters: [(condition: (Recorded) -> Bool, resume: () -> Void)] = []
+
+  var cancelled: [String] {
+    activities.compactMap {
+      if case .effectCancelled(let request) = $0 { "\(request)" } else { nil }
+    }
+  }
+
+  var finished: [String] {
+    activities.compactMap {
+      if case .effectFinished(let request) = $0 { "\(request)" } else { nil }
+    }
+  }
+
+  var ignored: [Composed.Shop.Event] {
+    activities.compactMap { if case .eventIgnored(let event, _) = $0 { event } else { nil } }
+  }
+
+  func wait(until condition: @escaping (Recorded) -> Bool) async {
+    if condition(self) { return }
+    await withCheckedContinuation { continuation in
+      waiters.append((condition, { continuation.resume() }))
+    }
+  }
+
+  private func wake() {
+    let ready = waiters.filter { $0.condition(self) }
+    waiters.removeAll { $0.condition(self) }
+    for waiter in ready { waiter.resume() }
+  }
+}
+
+/// A flag set from an Observation change handler, which may run on any thread.
+final class Flag: Sendable {
+  private let value = Lock(false)
+
+  func set() {
+    value.withLock { $0 = true }
+  }
+
+  var isSet: Bool {
+    value.withLock { $0 }
+  }
+}

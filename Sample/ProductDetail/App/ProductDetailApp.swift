@@ -1,6 +1,7 @@
 import ArchitectureKit
 import Foundation
 import ProductDetailFeature
+import ProductDetailLive
 import SampleTerminal
 
 /// The seed's product detail page as a terminal app.

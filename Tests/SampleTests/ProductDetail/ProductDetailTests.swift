@@ -1,5 +1,6 @@
 import ArchitectureKitTestSupport
 import ProductDetailFeature
+import ProductDetailLive
 import Testing
 
 /// The product detail page's logic with the live API's behavior, on a manual clock.

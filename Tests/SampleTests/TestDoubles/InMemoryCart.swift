@@ -1,4 +1,4 @@
-import ProductDetailFeature
+import ProductDetailLive
 
 /// A cart kept in memory, so feature tests touch no file.
 actor InMemoryCart: CartStorage {

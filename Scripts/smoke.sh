@@ -40,7 +40,8 @@ OUT
 )" "$(printf 'aq' | pdp --seed 1 --analytics "$work/analytics.log")"
 check "pdp records the seed's analytics events" \
   "$(printf 'pdpShown\npdpLoading\nproductLoaded\npdpAddedToCart')" "$(cat "$work/analytics.log")"
-check "pdp fails 4 in 9 adds with the seed's error" "error: Error adding to cart (code 15)" \
+check "pdp fails 4 in 9 adds with the seed's error, beside the product" \
+  "addToCartFailed: Yeezy Triple White, 220.00 EUR · error: Error adding to cart (code 15)" \
   "$(printf 'aq' | pdp --seed 3 | tail -n 1)"
 
 printf 'not json' >"$work/cart.json"

@@ -41,12 +41,35 @@ struct ProductDetailEndToEndTests {
     #expect(stored.contains(#""user" : "Richi""#))
   }
 
-  @Test func showsTheSeedErrorWhenAddingToTheCartFails() async throws {
+  @Test func keepsTheProductBesideTheSeedErrorWhenAddingToTheCartFails() async throws {
     // The first roll of seed 3 is 2, below 5: the seed's failure.
     let run = try await pdp("aq", "--seed", "3")
 
-    #expect(run.lines.last == "error: Error adding to cart (code 15)")
+    #expect(
+      run.lines.last
+        == "addToCartFailed: Yeezy Triple White, 220.00 EUR · error: Error adding to cart (code 15)"
+    )
+    #expect(run.errors.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: cart))
+  }
+
+  @Test func retriesTheAddWithAAfterAFailure() async throws {
+    // Seed 3 rolls 2 (the seed's failure), then 7 (a success).
+    let run = try await pdp("aaq", "--seed", "3")
+
+    #expect(
+      run.lines == [
+        "start",
+        "loading",
+        "productLoaded: Yeezy Triple White, 220.00 EUR",
+        "productLoaded: Yeezy Triple White, 220.00 EUR (adding to cart)",
+        "addToCartFailed: Yeezy Triple White, 220.00 EUR · error: Error adding to cart (code 15)",
+        "productLoaded: Yeezy Triple White, 220.00 EUR (adding to cart)",
+        "addedToCart: Product: Yeezy Triple White added to cart for user: Richi (cart: 1 item)",
+      ]
+    )
+    #expect(run.errors.isEmpty)
+    #expect(run.status == 0)
   }
 
   @Test func appendsOneAnalyticsEventPerPageChange() async throws {

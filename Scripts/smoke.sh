@@ -26,7 +26,7 @@ check "counter counts a script" "$(printf '0\n1\n2\n1')" \
 check "counter counts with the arrow keys" "$(printf '0\n1\n0')" \
   "$(printf '\033[A\033[Bq' | "$bin/counter")"
 check "counter hints at an unknown key" \
-  "counter: Unknown key 'x'. Keys: + or ↑ count up · - or ↓ count down · q quit" \
+  "counter: Unknown key 'x'. Keys: + or ↑ count up · - or ↓ count down · q or Esc quit · Ctrl-Z suspend" \
   "$(printf 'xq' | "$bin/counter" 2>&1 >/dev/null)"
 
 pdp() { "$bin/pdp" --speed 1000 --cart "$work/cart.json" "$@"; }

@@ -10,7 +10,8 @@ import SampleTerminal
   import Darwin
 #endif
 
-/// The seed's counter as a terminal app: `+`/`-` (or the arrow keys) count, `q` quits.
+/// The seed's counter as a terminal app: `+`/`-` (or the arrow keys) count, `q` or Esc quits,
+/// Ctrl-Z suspends.
 ///
 /// With standard input from a pipe it reads keys from it and prints each count on a line:
 /// `printf '++-q' | swift run counter` prints 0, 1, 2 and 1.
@@ -43,8 +44,13 @@ enum CounterApp {
       switch CounterCommand(key) {
       case .increment: plus.execute()
       case .decrement: minus.execute()
-      case .quit: break loop
-      case .ignore: continue
+      case .session(.quit): break loop
+      case .session(.suspend):
+        terminal.suspend()
+        screen.redraw()
+      case .session(.showKeys):
+        // In a script, Enter is a line break between keys, not a key press.
+        if terminal.mode == .interactive { screen.showKeys() }
       case nil: screen.showHint(for: key)
       }
     }
@@ -54,11 +60,14 @@ enum CounterApp {
   }
 
   static let usage = """
-    usage: counter
+    usage: counter [-h | --help]
 
-    Counts with + and - (or the up and down arrow keys); q quits.
+    The seed's counter: counts up and down from 0.
+    Keys: \(CounterCommand.help)
+    Ctrl-C and Ctrl-D quit too; fg brings a suspended counter back; Enter shows the keys.
+
     When standard input is not a terminal, reads the keys from it and prints each count on a
-    line of its own:
+    line of its own; line breaks and Ctrl-Z are skipped:
 
       printf '++-q' | counter    # prints 0, 1, 2, 1
     """

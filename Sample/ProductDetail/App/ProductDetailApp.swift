@@ -6,8 +6,8 @@ import SampleTerminal
 
 /// The seed's product detail page as a terminal app.
 ///
-/// `r` reloads, `a` adds to the cart, `q` quits. See ``ProductDetailOptions/usage`` for the
-/// command line.
+/// `r` reloads, `a` adds to the cart (again after a failure), `q` or Esc quits, Ctrl-Z
+/// suspends. See ``ProductDetailOptions/usage`` for the command line.
 @main
 enum ProductDetailApp {
   @MainActor
@@ -80,11 +80,17 @@ enum ProductDetailApp {
         screen.showHint(addToCartHint(for: page.state))
       case .addToCart:
         page.send(.addToCart)
-      case .quit:
+      case .session(.quit):
         page.stop()
         return
-      case .ignore:
-        continue
+      case .session(.suspend):
+        terminal.suspend()
+        screen.redraw()
+      case .session(.showKeys):
+        // In a script, Enter is a line break between keys, not a key press.
+        if !isScripted {
+          screen.showHint("Enter does nothing here. Keys: \(ProductDetailCommand.help)")
+        }
       case nil:
         screen.showHint("Unknown key '\(key)'. Keys: \(ProductDetailCommand.help)")
       }

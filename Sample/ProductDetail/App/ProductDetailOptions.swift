@@ -17,7 +17,9 @@ struct ProductDetailOptions: Equatable {
     usage: pdp [--speed N] [--seed N] [--cart PATH] [--analytics FILE] [--catalog PATH]
 
     The seed's product detail page: loads a product, adds it to your cart.
-    Keys: r reload · a add to cart · q quit
+    Keys: \(ProductDetailCommand.help)
+    a retries after a failed add; Ctrl-C and Ctrl-D quit too; fg brings a suspended page
+    back; Enter shows the keys.
 
     options:
       --speed N         divide every latency by N (default 1: 3 s to load the product)
@@ -29,7 +31,7 @@ struct ProductDetailOptions: Equatable {
       -h, --help        show this help
 
     When standard input is not a terminal, pdp reads the keys from it, applies each once no
-    request is running, and prints one line per state:
+    request is running, skips line breaks and Ctrl-Z, and prints one line per state:
 
       printf 'aq' | pdp --speed 1000 --seed 1
     """

@@ -111,8 +111,19 @@ struct ProductDetailEndToEndTests {
     let run = try await pdp("xq", "--seed", "1")
 
     #expect(run.lines == ["start", "loading", "productLoaded: Yeezy Triple White, 220.00 EUR"])
-    #expect(run.errors == "pdp: Unknown key 'x'. Keys: r reload · a add to cart · q quit\n")
+    #expect(
+      run.errors
+        == "pdp: Unknown key 'x'. Keys: r reload · a add to cart · q or Esc quit · Ctrl-Z suspend\n"
+    )
     #expect(run.status == 0)
+  }
+
+  @Test func helpNamesEveryKeyEscAndCtrlZIncluded() async throws {
+    let run = try await ScriptedRun.run("pdp", ["--help"], input: "", home: home)
+
+    #expect(run.status == 0)
+    #expect(run.output.contains("q or Esc quit"))
+    #expect(run.output.contains("Ctrl-Z suspend"))
   }
 
   @Test func finishesTheLastRequestAndQuitsAtTheEndOfInput() async throws {

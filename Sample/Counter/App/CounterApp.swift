@@ -19,9 +19,21 @@ import SampleTerminal
 enum CounterApp {
   @MainActor
   static func main() async {
-    if CommandLine.arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+    switch Array(CommandLine.arguments.dropFirst()) {
+    case []:
+      break
+    case ["-h"], ["--help"]:
       print(usage)
       return
+    case let arguments:
+      // The counter takes no option but help: anything else is a mistake to point out.
+      let isHelp = { (argument: String) in argument == "-h" || argument == "--help" }
+      let message =
+        arguments.allSatisfy(isHelp)
+        ? "option --help is given twice"
+        : "unknown argument '\(arguments.first { !isHelp($0) } ?? "")'"
+      Terminal.printError("counter: \(message)\nTry 'counter --help'.")
+      exit(2)
     }
     let terminal: Terminal
     do {

@@ -1,7 +1,15 @@
 /// The command line of `pdp`.
 struct ProductDetailOptions: Equatable {
-  /// How many times faster than real time the API's latencies pass.
+  /// How many times faster than real time the API's latencies pass, within ``speeds``.
   var speed: Double = 1
+
+  /// The speeds `--speed` accepts.
+  ///
+  /// From ten times slower (a 30 s load, to watch the spinner) to a thousand times faster
+  /// (3 ms, for scripts). Faster changes nothing a person or a script could see, and a speed
+  /// far out of range is more likely a typo than a wish.
+  static let speeds: ClosedRange<Double> = 0.1...1000
+
   /// The seed of the random source, for repeatable runs; `nil` draws fresh numbers.
   var seed: UInt64?
   /// The cart file; `nil` for the default in the user's data directory.
@@ -22,13 +30,16 @@ struct ProductDetailOptions: Equatable {
     back; Enter shows the keys.
 
     options:
-      --speed N         divide every latency by N (default 1: 3 s to load the product)
+      --speed N         a number from 0.1 to 1000: divide every latency by N (default 1:
+                        3 s to load the product; 1000 loads it in 3 ms)
       --seed N          seed the random source, so add-to-cart failures repeat
       --cart PATH       the cart file (default: ArchitectureKit/cart.json in the user's
                         data directory, $XDG_DATA_HOME or ~/.local/share)
       --analytics FILE  append one analytics event per page change to FILE
       --catalog PATH    read the product from PATH instead of the bundled catalog
       -h, --help        show this help
+
+    Each option may be given once. A bad command line exits with status 2.
 
     When standard input is not a terminal, pdp reads the keys from it, applies each once no
     request is running, skips line breaks and Ctrl-Z, and prints one line per state:
@@ -43,6 +54,7 @@ struct ProductDetailOptions: Equatable {
     var remaining = arguments[...]
     // `swift run pdp -- --speed 10` may pass the separator along.
     if remaining.first == "--" { remaining = remaining.dropFirst() }
+    var seen: Set<String> = []
     while let argument = remaining.popFirst() {
       var name = argument
       var inlineValue: String?
@@ -50,6 +62,10 @@ struct ProductDetailOptions: Equatable {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
+      // A repeated option is a mistake to point out, not a value to override silently.
+      let option = name == "-h" ? "--help" : name
+      guard !seen.contains(option) else { throw UsageError("option \(option) is given twice") }
+      seen.insert(option)
       func value() throws(UsageError) -> String {
         if let inlineValue { return inlineValue }
         guard let next = remaining.popFirst() else {
@@ -62,8 +78,9 @@ struct ProductDetailOptions: Equatable {
         showsHelp = true
       case "--speed":
         let text = try value()
-        guard let speed = Double(text), speed.isFinite, speed > 0 else {
-          throw UsageError("--speed needs a number above 0, not '\(text)'")
+        guard let speed = Double(text), Self.speeds.contains(speed) else {
+          let range = "\(Self.speeds.lowerBound.formatted) to \(Self.speeds.upperBound.formatted)"
+          throw UsageError("--speed needs a number from \(range), not '\(text)'")
         }
         self.speed = speed
       case "--seed":
@@ -91,5 +108,12 @@ struct UsageError: Error, CustomStringConvertible {
 
   init(_ description: String) {
     self.description = description
+  }
+}
+
+extension Double {
+  /// The number as a person writes it: `1000`, not `1000.0`.
+  fileprivate var formatted: String {
+    rounded() == self ? String(Int(self)) : String(self)
   }
 }

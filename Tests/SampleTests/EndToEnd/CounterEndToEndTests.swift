@@ -67,4 +67,21 @@ struct CounterEndToEndTests {
     #expect(run.errors.isEmpty)
     #expect(run.status == 0)
   }
+
+  @Test(arguments: [
+    (["--speed", "2"], "counter: unknown argument '--speed'"),
+    (["-h", "--help"], "counter: option --help is given twice"),
+  ])
+  func rejectsABadCommandLine(arguments: [String], message: String) async throws {
+    let run = try await ScriptedRun.run(
+      "counter",
+      arguments,
+      input: "+q",
+      home: TemporaryDirectory()
+    )
+
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(run.errors == message + "\nTry 'counter --help'.\n")
+  }
 }

@@ -118,6 +118,14 @@ struct ProductDetailEndToEndTests {
     #expect(run.status == 0)
   }
 
+  @Test(arguments: ["0.1", "1000", "2.5"])
+  func acceptsASpeedInItsRange(speed: String) async throws {
+    let run = try await ScriptedRun.run("pdp", ["--speed", speed, "--help"], input: "", home: home)
+
+    #expect(run.status == 0)
+    #expect(run.output.contains("--speed N         a number from 0.1 to 1000"))
+  }
+
   @Test func helpNamesEveryKeyEscAndCtrlZIncluded() async throws {
     let run = try await ScriptedRun.run("pdp", ["--help"], input: "", home: home)
 
@@ -202,7 +210,14 @@ struct ProductDetailEndToEndTests {
 
   @Test(
     arguments: [
-      (["--speed", "0"], "pdp: --speed needs a number above 0, not '0'"),
+      (["--speed", "0"], "pdp: --speed needs a number from 0.1 to 1000, not '0'"),
+      (["--speed", "1e9"], "pdp: --speed needs a number from 0.1 to 1000, not '1e9'"),
+      (["--speed", "0.05"], "pdp: --speed needs a number from 0.1 to 1000, not '0.05'"),
+      (["--speed", "nan"], "pdp: --speed needs a number from 0.1 to 1000, not 'nan'"),
+      (["--speed", "2", "--speed", "3"], "pdp: option --speed is given twice"),
+      (["--seed", "1", "--seed=1"], "pdp: option --seed is given twice"),
+      (["--cart", "a.json", "--cart", "b.json"], "pdp: option --cart is given twice"),
+      (["-h", "--help"], "pdp: option --help is given twice"),
       (["--seed", "soon"], "pdp: --seed needs a whole number from 0 up, not 'soon'"),
       (["--cart"], "pdp: option --cart needs a value"),
       (["--colour"], "pdp: unknown argument '--colour'"),

@@ -12,7 +12,8 @@ struct ProductDetailOptions: Equatable {
 
   /// The seed of the random source, for repeatable runs; `nil` draws fresh numbers.
   var seed: UInt64?
-  /// The cart file; `nil` for the default in the user's data directory.
+  /// The cart file; `nil` for the default: the user's data directory at a terminal, memory in
+  /// a script.
   var cartPath: String?
   /// The file the analytics events are appended to, if any.
   var analyticsPath: String?
@@ -33,8 +34,9 @@ struct ProductDetailOptions: Equatable {
       --speed N         a number from 0.1 to 1000: divide every latency by N (default 1:
                         3 s to load the product; 1000 loads it in 3 ms)
       --seed N          seed the random source, so add-to-cart failures repeat
-      --cart PATH       the cart file (default: ArchitectureKit/cart.json in the user's
-                        data directory, $XDG_DATA_HOME or ~/.local/share)
+      --cart PATH       the cart file (default at a terminal: ArchitectureKit/cart.json in
+                        the user's data directory, $XDG_DATA_HOME or ~/.local/share; in a
+                        script: a cart in memory, empty on every run)
       --analytics FILE  append one analytics event per page change to FILE
       --catalog PATH    read the product from PATH instead of the bundled catalog
       -h, --help        show this help

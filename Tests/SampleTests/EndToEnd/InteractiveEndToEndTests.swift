@@ -122,6 +122,25 @@ struct InteractiveEndToEndTests {
     #expect(await app.status == 0)
   }
 
+  @Test func productPageKeepsTheCartInTheUserDataDirectoryByDefault() async throws {
+    let app = try InteractiveRun(
+      launching: "pdp",
+      ["--speed", "1000", "--seed", "1"],
+      on: terminal,
+      home: home
+    )
+    _ = await terminal.read(until: "clean.")
+
+    terminal.type("a")
+    let screen = await terminal.read(until: "Your cart holds")
+    terminal.type("q")
+    _ = await terminal.read(until: Self.leaveScreen)
+
+    #expect(screen.contains("Your cart holds"))
+    #expect(await app.status == 0)
+    #expect(FileManager.default.fileExists(atPath: home.path("data/ArchitectureKit/cart.json")))
+  }
+
   @Test func productPageWrapsTheDescriptionToTheWindow() async throws {
     let app = try InteractiveRun(
       launching: "pdp",

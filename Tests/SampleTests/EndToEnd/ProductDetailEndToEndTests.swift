@@ -95,16 +95,18 @@ struct ProductDetailEndToEndTests {
     #expect(run.lines.last?.hasSuffix("(cart: 2 items)") == true)
   }
 
-  @Test func keepsTheCartInTheUserDataDirectoryByDefault() async throws {
-    let run = try await ScriptedRun.run(
-      "pdp",
-      ["--speed", "1000", "--seed", "1"],
-      input: "a",
-      home: home
-    )
+  @Test func startsEveryScriptedRunWithAnEmptyCartUnlessToldWhichCart() async throws {
+    func run() async throws -> ScriptedRun {
+      try await ScriptedRun.run("pdp", ["--speed", "1000", "--seed", "1"], input: "a", home: home)
+    }
 
-    #expect(run.status == 0)
-    #expect(FileManager.default.fileExists(atPath: home.path("data/ArchitectureKit/cart.json")))
+    let first = try await run()
+    let second = try await run()
+
+    #expect(first.status == 0)
+    #expect(first.lines.last?.hasSuffix("(cart: 1 item)") == true)
+    #expect(second.output == first.output)
+    #expect(!FileManager.default.fileExists(atPath: home.path("data/ArchitectureKit/cart.json")))
   }
 
   @Test func hintsAtAnUnknownKeyAndKeepsThePage() async throws {

@@ -27,10 +27,18 @@ step "Tests under the address sanitizer"
 ARCHITECTUREKIT_STRESS_DIVISOR=10 ASAN_OPTIONS=detect_leaks=0 \
   swift test --sanitize=address --scratch-path .build-asan
 
-if [ -x Scripts/docs.sh ]; then
-  step "Documentation build (warnings as errors)"
-  Scripts/docs.sh
-fi
+# As a newcomer runs it: on its own, in a fresh copy of the working tree (what a clone holds,
+# uncommitted edits included), with no build folder of ours to lean on.
+step "Documentation build, standalone on a fresh copy (warnings as errors)"
+fresh="$(mktemp -d)"
+trap 'rm -rf "$fresh"' EXIT
+git ls-files -z --cached --others --exclude-standard |
+  while IFS= read -r -d '' file; do
+    # A tracked file deleted in the working tree is not part of the copy.
+    if [ -e "$file" ] || [ -L "$file" ]; then printf '%s\0' "$file"; fi
+  done |
+  tar --null -T - -cf - | tar -xf - -C "$fresh"
+bash "$fresh/Scripts/docs.sh"
 
 if [ -x Scripts/smoke.sh ]; then
   step "Sample smoke runs"

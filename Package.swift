@@ -40,21 +40,31 @@ let package = Package(
       dependencies: ["ArchitectureKit", "CounterFeature", "SampleTerminal"],
       path: "Sample/Counter/App"
     ),
+    // The product page's pure feature (what teaches the library), then its live dependencies
+    // (files, catalog, clock), then the app that joins them.
     .target(
       name: "ProductDetailFeature",
       dependencies: ["ArchitectureKit"],
-      path: "Sample/ProductDetail/Feature",
+      path: "Sample/ProductDetail/Feature"
+    ),
+    .target(
+      name: "ProductDetailLive",
+      dependencies: ["ArchitectureKit", "ProductDetailFeature"],
+      path: "Sample/ProductDetail/Live",
       resources: [.copy("Resources/catalog.json")]
     ),
     .executableTarget(
       name: "ProductDetailApp",
-      dependencies: ["ArchitectureKit", "ProductDetailFeature", "SampleTerminal"],
+      dependencies: [
+        "ArchitectureKit", "ProductDetailFeature", "ProductDetailLive", "SampleTerminal",
+      ],
       path: "Sample/ProductDetail/App"
     ),
     .testTarget(
       name: "SampleTests",
       dependencies: [
-        "CounterFeature", "ProductDetailFeature", "SampleTerminal", "ArchitectureKitTestSupport",
+        "CounterFeature", "ProductDetailFeature", "ProductDetailLive", "SampleTerminal",
+        "ArchitectureKitTestSupport",
       ]
     ),
   ]

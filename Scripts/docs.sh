@@ -149,6 +149,8 @@ if [ -z "$docc" ]; then
   exit 1
 fi
 rm -rf "$output"
+# docc creates the output folder but not its parents; on a fresh clone nothing has made .build.
+mkdir -p "$(dirname "$output")"
 hosting=()
 if [ -n "${DOCS_HOSTING_BASE_PATH:-}" ]; then
   hosting=(--hosting-base-path "$DOCS_HOSTING_BASE_PATH")

@@ -26,7 +26,7 @@ check "counter counts a script" "$(printf '0\n1\n2\n1')" \
 check "counter counts with the arrow keys" "$(printf '0\n1\n0')" \
   "$(printf '\033[A\033[Bq' | "$bin/counter")"
 check "counter hints at an unknown key" \
-  "counter: Unknown key 'x'. Keys: + or ↑ count up · - or ↓ count down · q quit" \
+  "counter: Unknown key 'x'. Keys: + or ↑ count up · - or ↓ count down · q or Esc quit · Ctrl-Z suspend" \
   "$(printf 'xq' | "$bin/counter" 2>&1 >/dev/null)"
 
 pdp() { "$bin/pdp" --speed 1000 --cart "$work/cart.json" "$@"; }
@@ -40,7 +40,8 @@ OUT
 )" "$(printf 'aq' | pdp --seed 1 --analytics "$work/analytics.log")"
 check "pdp records the seed's analytics events" \
   "$(printf 'pdpShown\npdpLoading\nproductLoaded\npdpAddedToCart')" "$(cat "$work/analytics.log")"
-check "pdp fails 4 in 9 adds with the seed's error" "error: Error adding to cart (code 15)" \
+check "pdp fails 4 in 9 adds with the seed's error, beside the product" \
+  "addToCartFailed: Yeezy Triple White, 220.00 EUR · error: Error adding to cart (code 15)" \
   "$(printf 'aq' | pdp --seed 3 | tail -n 1)"
 
 printf 'not json' >"$work/cart.json"

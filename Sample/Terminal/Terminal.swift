@@ -10,9 +10,9 @@
 ///
 /// A terminal is **interactive** when standard input is a terminal: then ``init(mode:)``
 /// switches it to raw mode (keys arrive one at a time, unechoed), draws on the alternate screen
-/// and hides the cursor, and ``restore()`` undoes all of it. Ctrl-C arrives as a key; a
-/// terminating signal (`SIGINT` from `kill`, `SIGTERM`, `SIGHUP`) restores the terminal before
-/// the process ends.
+/// and hides the cursor, and ``restore()`` undoes all of it. Ctrl-C and Ctrl-Z arrive as keys
+/// (see ``SessionCommand``; ``suspend()`` does what Ctrl-Z does elsewhere); a terminating signal
+/// (`SIGINT` from `kill`, `SIGTERM`, `SIGHUP`) restores the terminal before the process ends.
 ///
 /// Otherwise it is **scripted**: keys are read from standard input as it comes, and the
 /// program prints plain lines, so it can be driven and checked by a script:
@@ -123,6 +123,24 @@ public final class Terminal {
     FileDescriptorOutput.standardError.write(line + "\n")
   }
 
+  /// Suspends the program as Ctrl-Z does in a shell, and takes the terminal again when the
+  /// shell continues it (`fg`, or any `SIGCONT`).
+  ///
+  /// It gives the terminal back as ``restore()`` does, stops the process with `SIGTSTP`, and
+  /// returns once the process continues, with raw mode and the alternate screen back and the
+  /// screen cleared: redraw then. Raw mode turns Ctrl-Z into a key, so the program decides; a
+  /// shell without job control ignores `SIGTSTP`, and then this returns at once. A scripted
+  /// session has no shell job to suspend, so there it does nothing.
+  public func suspend() {
+    guard mode == .interactive, !isRestored, let rawMode else { return }
+    rawMode.restore()
+    Self.stopUntilContinued()
+    rawMode.reenter()
+    FileDescriptorOutput.standardOutput.write(
+      ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.home + ANSI.clearBelow
+    )
+  }
+
   /// Puts the terminal back as it was: cooked mode, the normal screen, a visible cursor.
   ///
   /// Call it before the program ends; calling it again does nothing.
@@ -131,6 +149,23 @@ public final class Terminal {
     isRestored = true
     signalTraps?.cancel()
     rawMode?.restore()
+  }
+
+  /// Stops the process with `SIGTSTP` and returns once it continues.
+  ///
+  /// Dispatch's worker threads, where the main actor may run, block most signals: raised with
+  /// the signal blocked, `SIGTSTP` would wait there forever. Unblocked on this thread for the
+  /// call, it is delivered before `raise` returns, so nothing runs between the stop and the
+  /// `SIGCONT`. Its disposition is left as inherited: a shell without job control ignores it
+  /// on purpose.
+  private static func stopUntilContinued() {
+    var suspend = sigset_t()
+    sigemptyset(&suspend)
+    sigaddset(&suspend, SIGTSTP)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &suspend, &previous)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
 
   private static func windowSize() -> (columns: Int, rows: Int)? {

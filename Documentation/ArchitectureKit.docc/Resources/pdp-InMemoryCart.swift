@@ -1,1 +1,1 @@
-../../../Tests/SampleTests/TestDoubles/InMemoryCart.swift
+../../../Sample/ProductDetail/Live/InMemoryCart.swift

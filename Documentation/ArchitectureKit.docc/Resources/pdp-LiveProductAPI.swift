@@ -1,1 +1,1 @@
-../../../Sample/ProductDetail/Feature/Live/LiveProductAPI.swift
+../../../Sample/ProductDetail/Live/LiveProductAPI.swift

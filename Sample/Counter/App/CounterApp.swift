@@ -10,7 +10,8 @@ import SampleTerminal
   import Darwin
 #endif
 
-/// The seed's counter as a terminal app: `+`/`-` (or the arrow keys) count, `q` quits.
+/// The seed's counter as a terminal app: `+`/`-` (or the arrow keys) count, `q` or Esc quits,
+/// Ctrl-Z suspends.
 ///
 /// With standard input from a pipe it reads keys from it and prints each count on a line:
 /// `printf '++-q' | swift run counter` prints 0, 1, 2 and 1.
@@ -18,9 +19,21 @@ import SampleTerminal
 enum CounterApp {
   @MainActor
   static func main() async {
-    if CommandLine.arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+    switch Array(CommandLine.arguments.dropFirst()) {
+    case []:
+      break
+    case ["-h"], ["--help"]:
       print(usage)
       return
+    case let arguments:
+      // The counter takes no option but help: anything else is a mistake to point out.
+      let isHelp = { (argument: String) in argument == "-h" || argument == "--help" }
+      let message =
+        arguments.allSatisfy(isHelp)
+        ? "option --help is given twice"
+        : "unknown argument '\(arguments.first { !isHelp($0) } ?? "")'"
+      Terminal.printError("counter: \(message)\nTry 'counter --help'.")
+      exit(2)
     }
     let terminal: Terminal
     do {
@@ -43,8 +56,13 @@ enum CounterApp {
       switch CounterCommand(key) {
       case .increment: plus.execute()
       case .decrement: minus.execute()
-      case .quit: break loop
-      case .ignore: continue
+      case .session(.quit): break loop
+      case .session(.suspend):
+        terminal.suspend()
+        screen.redraw()
+      case .session(.showKeys):
+        // In a script, Enter is a line break between keys, not a key press.
+        if terminal.mode == .interactive { screen.showKeys() }
       case nil: screen.showHint(for: key)
       }
     }
@@ -54,11 +72,14 @@ enum CounterApp {
   }
 
   static let usage = """
-    usage: counter
+    usage: counter [-h | --help]
 
-    Counts with + and - (or the up and down arrow keys); q quits.
+    The seed's counter: counts up and down from 0.
+    Keys: \(CounterCommand.help)
+    Ctrl-C and Ctrl-D quit too; fg brings a suspended counter back; Enter shows the keys.
+
     When standard input is not a terminal, reads the keys from it and prints each count on a
-    line of its own:
+    line of its own; line breaks and Ctrl-Z are skipped:
 
       printf '++-q' | counter    # prints 0, 1, 2, 1
     """

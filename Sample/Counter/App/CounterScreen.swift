@@ -23,7 +23,15 @@ final class CounterScreen {
 
   /// Explains the keys after one the counter does not know; the count stays as it is.
   func showHint(for key: Key) {
-    let hint = "Unknown key '\(key)'. Keys: \(CounterCommand.help)"
+    show(hint: "Unknown key '\(key)'. Keys: \(CounterCommand.help)")
+  }
+
+  /// Answers Enter, which has no action here, with the keys.
+  func showKeys() {
+    show(hint: "Enter does nothing here. Keys: \(CounterCommand.help)")
+  }
+
+  private func show(hint: String) {
     switch terminal.mode {
     case .interactive:
       self.hint = hint

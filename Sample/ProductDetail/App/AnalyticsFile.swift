@@ -1,4 +1,4 @@
-import ProductDetailFeature
+import ProductDetailLive
 
 #if canImport(Glibc)
   import Glibc

@@ -1,12 +1,13 @@
 import ArchitectureKit
 import Foundation
 import ProductDetailFeature
+import ProductDetailLive
 import SampleTerminal
 
 /// The seed's product detail page as a terminal app.
 ///
-/// `r` reloads, `a` adds to the cart, `q` quits. See ``ProductDetailOptions/usage`` for the
-/// command line.
+/// `r` reloads, `a` adds to the cart (again after a failure), `q` or Esc quits, Ctrl-Z
+/// suspends. See ``ProductDetailOptions/usage`` for the command line.
 @main
 enum ProductDetailApp {
   @MainActor
@@ -23,16 +24,17 @@ enum ProductDetailApp {
       return
     }
     // Every file is checked before the screen changes, so problems print as plain messages.
+    let mode = Terminal.Mode.detected
     let setup: Setup
     do {
-      setup = try Setup(options: options)
+      setup = try Setup(options: options, mode: mode)
     } catch {
       Terminal.printError("pdp: \(error)")
       exit(1)
     }
     let terminal: Terminal
     do {
-      terminal = try Terminal(mode: .detected)
+      terminal = try Terminal(mode: mode)
     } catch {
       Terminal.printError("pdp: \(error)")
       exit(1)
@@ -79,11 +81,17 @@ enum ProductDetailApp {
         screen.showHint(addToCartHint(for: page.state))
       case .addToCart:
         page.send(.addToCart)
-      case .quit:
+      case .session(.quit):
         page.stop()
         return
-      case .ignore:
-        continue
+      case .session(.suspend):
+        terminal.suspend()
+        screen.redraw()
+      case .session(.showKeys):
+        // In a script, Enter is a line break between keys, not a key press.
+        if !isScripted {
+          screen.showHint("Enter does nothing here. Keys: \(ProductDetailCommand.help)")
+        }
       case nil:
         screen.showHint("Unknown key '\(key)'. Keys: \(ProductDetailCommand.help)")
       }
@@ -105,7 +113,7 @@ private struct Setup {
   let context: ProductDetailContext
   let analytics: AnalyticsFile?
 
-  init(options: ProductDetailOptions) throws {
+  init(options: ProductDetailOptions, mode: Terminal.Mode) throws {
     guard let catalogPath = options.catalogPath ?? Catalog.bundledPath else {
       throw UsageError("the bundled catalog is missing; pass --catalog PATH")
     }
@@ -113,19 +121,30 @@ private struct Setup {
     guard let product = catalog.featuredProduct else {
       throw UsageError("the catalog \(catalogPath) lists no products")
     }
-    let environment = ProcessInfo.processInfo.environment
-    guard let cartPath = options.cartPath ?? CartFile.defaultPath(environment: environment) else {
-      throw UsageError("no place for the cart: set HOME or pass --cart PATH")
-    }
-    // A cart file that cannot be read stops the app before it could be overwritten.
-    _ = try CartFile.load(from: cartPath)
+    let cart = try Self.cart(options: options, mode: mode)
     analytics = try options.analyticsPath.map { path throws(DataFileError) in
       try AnalyticsFile(path: path)
     }
     context = ProductDetailContext(
-      api: LiveProductAPI(product: product, cart: CartFile(path: cartPath)),
+      api: LiveProductAPI(product: product, cart: cart),
       clock: options.speed == 1 ? ContinuousClock() : AcceleratedClock(speed: options.speed),
       random: options.seed.map { RandomSource(seed: $0) } ?? RandomSource()
     )
+  }
+
+  /// The cart file `--cart` names; otherwise the user's cart file at a terminal, and a cart in
+  /// memory for a script, so that a script prints the same on every run.
+  private static func cart(
+    options: ProductDetailOptions,
+    mode: Terminal.Mode
+  ) throws -> any CartStorage {
+    let environment = ProcessInfo.processInfo.environment
+    guard options.cartPath != nil || mode == .interactive else { return InMemoryCart() }
+    guard let path = options.cartPath ?? CartFile.defaultPath(environment: environment) else {
+      throw UsageError("no place for the cart: set HOME or pass --cart PATH")
+    }
+    // A cart file that cannot be read stops the app before it could be overwritten.
+    _ = try CartFile.load(from: path)
+    return CartFile(path: path)
   }
 }

@@ -1,10 +1,19 @@
 /// The command line of `pdp`.
 struct ProductDetailOptions: Equatable {
-  /// How many times faster than real time the API's latencies pass.
+  /// How many times faster than real time the API's latencies pass, within ``speeds``.
   var speed: Double = 1
+
+  /// The speeds `--speed` accepts.
+  ///
+  /// From ten times slower (a 30 s load, to watch the spinner) to a thousand times faster
+  /// (3 ms, for scripts). Faster changes nothing a person or a script could see, and a speed
+  /// far out of range is more likely a typo than a wish.
+  static let speeds: ClosedRange<Double> = 0.1...1000
+
   /// The seed of the random source, for repeatable runs; `nil` draws fresh numbers.
   var seed: UInt64?
-  /// The cart file; `nil` for the default in the user's data directory.
+  /// The cart file; `nil` for the default: the user's data directory at a terminal, memory in
+  /// a script.
   var cartPath: String?
   /// The file the analytics events are appended to, if any.
   var analyticsPath: String?
@@ -17,19 +26,25 @@ struct ProductDetailOptions: Equatable {
     usage: pdp [--speed N] [--seed N] [--cart PATH] [--analytics FILE] [--catalog PATH]
 
     The seed's product detail page: loads a product, adds it to your cart.
-    Keys: r reload · a add to cart · q quit
+    Keys: \(ProductDetailCommand.help)
+    a retries after a failed add; Ctrl-C and Ctrl-D quit too; fg brings a suspended page
+    back; Enter shows the keys.
 
     options:
-      --speed N         divide every latency by N (default 1: 3 s to load the product)
+      --speed N         a number from 0.1 to 1000: divide every latency by N (default 1:
+                        3 s to load the product; 1000 loads it in 3 ms)
       --seed N          seed the random source, so add-to-cart failures repeat
-      --cart PATH       the cart file (default: ArchitectureKit/cart.json in the user's
-                        data directory, $XDG_DATA_HOME or ~/.local/share)
+      --cart PATH       the cart file (default at a terminal: ArchitectureKit/cart.json in
+                        the user's data directory, $XDG_DATA_HOME or ~/.local/share; in a
+                        script: a cart in memory, empty on every run)
       --analytics FILE  append one analytics event per page change to FILE
       --catalog PATH    read the product from PATH instead of the bundled catalog
       -h, --help        show this help
 
+    Each option may be given once. A bad command line exits with status 2.
+
     When standard input is not a terminal, pdp reads the keys from it, applies each once no
-    request is running, and prints one line per state:
+    request is running, skips line breaks and Ctrl-Z, and prints one line per state:
 
       printf 'aq' | pdp --speed 1000 --seed 1
     """
@@ -41,6 +56,7 @@ struct ProductDetailOptions: Equatable {
     var remaining = arguments[...]
     // `swift run pdp -- --speed 10` may pass the separator along.
     if remaining.first == "--" { remaining = remaining.dropFirst() }
+    var seen: Set<String> = []
     while let argument = remaining.popFirst() {
       var name = argument
       var inlineValue: String?
@@ -48,6 +64,10 @@ struct ProductDetailOptions: Equatable {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
+      // A repeated option is a mistake to point out, not a value to override silently.
+      let option = name == "-h" ? "--help" : name
+      guard !seen.contains(option) else { throw UsageError("option \(option) is given twice") }
+      seen.insert(option)
       func value() throws(UsageError) -> String {
         if let inlineValue { return inlineValue }
         guard let next = remaining.popFirst() else {
@@ -60,8 +80,9 @@ struct ProductDetailOptions: Equatable {
         showsHelp = true
       case "--speed":
         let text = try value()
-        guard let speed = Double(text), speed.isFinite, speed > 0 else {
-          throw UsageError("--speed needs a number above 0, not '\(text)'")
+        guard let speed = Double(text), Self.speeds.contains(speed) else {
+          let range = "\(Self.speeds.lowerBound.formatted) to \(Self.speeds.upperBound.formatted)"
+          throw UsageError("--speed needs a number from \(range), not '\(text)'")
         }
         self.speed = speed
       case "--seed":
@@ -89,5 +110,12 @@ struct UsageError: Error, CustomStringConvertible {
 
   init(_ description: String) {
     self.description = description
+  }
+}
+
+extension Double {
+  /// The number as a person writes it: `1000`, not `1000.0`.
+  fileprivate var formatted: String {
+    rounded() == self ? String(Int(self)) : String(self)
   }
 }

@@ -91,6 +91,9 @@ final class ProductDetailScreen {
     case (.addedToCart(_, let response), _):
       return ("✓ " + response.message).wrapped(toWidth: width).map(ANSI.green)
         + [ANSI.dim("Your cart holds \(Self.items(response.itemCount)).")]
+    case (.addToCartFailed(_, let error), _):
+      return ("✗ " + error.description).wrapped(toWidth: width).map(ANSI.red)
+        + [ANSI.dim("Press a to try again.")]
     case (.error(let error), _):
       return ("✗ " + error.description).wrapped(toWidth: width).map(ANSI.red)
         + [ANSI.dim("Press r to reload.")]
@@ -107,6 +110,8 @@ final class ProductDetailScreen {
         "productLoaded: \(product.title), \(product.formattedPrice)"
       case .addedToCart(_, let response):
         "addedToCart: \(response.message) (cart: \(items(response.itemCount)))"
+      case .addToCartFailed(let product, let error):
+        "addToCartFailed: \(product.title), \(product.formattedPrice) · error: \(error)"
       case .error(let error): "error: \(error)"
       }
     return state.isAddingToCart ? line + " (adding to cart)" : line

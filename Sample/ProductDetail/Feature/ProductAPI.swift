@@ -4,8 +4,8 @@ public import ArchitectureKit
 /// ``AsyncResult`` that reads the ``ProductDetailContext`` it runs with (its clock and random
 /// source) and ends with a value or a ``ProductDetailError``.
 ///
-/// ``LiveProductAPI`` reads a JSON catalog and keeps the cart in a file; tests give the context
-/// an API of their own.
+/// `LiveProductAPI`, in the `ProductDetailLive` target, reads a JSON catalog and keeps the cart
+/// in a file; tests give the context an API of their own.
 public protocol ProductAPI: Sendable {
   /// Loads the product of the page.
   ///

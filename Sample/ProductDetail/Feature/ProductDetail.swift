@@ -28,8 +28,10 @@ public enum ProductDetail: Sendable {
   ///
   /// - `loadProduct` shows the spinner and asks for the product, replacing any pending request;
   /// - `addToCart` asks to add the shown product, unless no product is shown or a request is
-  ///   pending, in which case nothing changes;
-  /// - a result event shows its result and clears the request.
+  ///   pending, in which case nothing changes; a retry after a failed add shows the product
+  ///   without the old failure while it runs;
+  /// - a result event shows its result and clears the request. A failure while a product is
+  ///   shown is a failed add: the product stays, with the failure beside it.
   ///
   /// - Parameters:
   ///   - state: The page's state, changed in place.
@@ -42,6 +44,9 @@ public enum ProductDetail: Sendable {
       state.request = .loadProduct(id: state.requestCount)
     case .addToCart:
       guard state.canAddToCart else { return }
+      if case .addToCartFailed(let product, _) = state.screen {
+        state.screen = .productLoaded(product)
+      }
       state.requestCount += 1
       state.request = .addToCart(id: state.requestCount)
     case .productLoaded(let product):
@@ -51,7 +56,12 @@ public enum ProductDetail: Sendable {
       state.screen = .addedToCart(product, response)
       state.request = nil
     case .failed(let error):
-      state.screen = .error(error)
+      // Only an add runs while a product is shown: a reload shows the spinner instead.
+      if let product = state.product {
+        state.screen = .addToCartFailed(product, error)
+      } else {
+        state.screen = .error(error)
+      }
       state.request = nil
     }
   }

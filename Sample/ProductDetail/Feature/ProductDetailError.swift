@@ -2,14 +2,16 @@
 public enum ProductDetailError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The seed's add-to-cart failure: domain `Error adding to cart`, code 15.
   case addToCartFailed
-  /// A data file could not be read or written.
-  case dataFile(DataFileError)
+  /// The cart could not be kept, such as a cart file that cannot be written.
+  ///
+  /// The reason is a sentence for the user, naming what is wrong and where.
+  case cartUnavailable(reason: String)
 
   /// The error's domain, as the seed's `NSError` named it.
   public var domain: String {
     switch self {
     case .addToCartFailed: "Error adding to cart"
-    case .dataFile: "Data file error"
+    case .cartUnavailable: "Cart storage error"
     }
   }
 
@@ -17,15 +19,15 @@ public enum ProductDetailError: Error, Hashable, Sendable, CustomStringConvertib
   public var code: Int {
     switch self {
     case .addToCartFailed: 15
-    case .dataFile: 1
+    case .cartUnavailable: 1
     }
   }
 
-  /// A sentence for the page: the domain and code, or what is wrong with which file.
+  /// A sentence for the page: the domain and code, or what is wrong with the cart.
   public var description: String {
     switch self {
     case .addToCartFailed: "\(domain) (code \(code))"
-    case .dataFile(let error): error.description
+    case .cartUnavailable(let reason): reason
     }
   }
 }

@@ -7,7 +7,7 @@
 /// state.request                         // .loadProduct(id: 1)
 /// ```
 public struct ProductDetailState: Hashable, Sendable {
-  /// What the page shows: the seed's five states.
+  /// What the page shows: the seed's five states, and a failed add beside its product.
   public enum Screen: Hashable, Sendable {
     /// The page before it loads anything.
     case start
@@ -17,7 +17,9 @@ public struct ProductDetailState: Hashable, Sendable {
     case productLoaded(Product)
     /// The product is shown, with the confirmation of the last add to cart.
     case addedToCart(Product, CartResponse)
-    /// A request failed; reloading starts over.
+    /// The product is shown, with the failure of the last add to cart; adding again retries.
+    case addToCartFailed(Product, ProductDetailError)
+    /// Loading failed, so there is no product to show; reloading starts over.
     case error(ProductDetailError)
   }
 
@@ -44,7 +46,9 @@ public struct ProductDetailState: Hashable, Sendable {
   /// The product on the page, if one is shown.
   public var product: Product? {
     switch screen {
-    case .productLoaded(let product), .addedToCart(let product, _): product
+    case .productLoaded(let product), .addedToCart(let product, _),
+      .addToCartFailed(let product, _):
+      product
     case .start, .loading, .error: nil
     }
   }

@@ -16,6 +16,7 @@ struct RawMode: Sendable {
   static let screenReset = ANSI.showCursor + ANSI.leaveAlternateScreen
 
   private let original: termios
+  private let raw: termios
 
   /// Switches standard input to raw mode: keys arrive one at a time, unechoed, and Ctrl-C,
   /// Ctrl-Z and Ctrl-S arrive as keys instead of signals.
@@ -33,7 +34,15 @@ struct RawMode: Sendable {
       controlCharacters[Int(VMIN)] = 1
       controlCharacters[Int(VTIME)] = 0
     }
+    raw = settings
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) == 0 else { throw .notATerminal }
+  }
+
+  /// Switches to raw mode again, after ``restore()``: when the program comes back from a
+  /// suspension.
+  func reenter() {
+    var settings = raw
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
   }
 
   /// Puts the terminal back as it was and resets the screen.

@@ -7,6 +7,8 @@ import Testing
 struct InteractiveEndToEndTests {
   static let enterScreen = "\u{1B}[?1049h"
   static let leaveScreen = "\u{1B}[?1049l"
+  /// The start of a hint under the page: yellow text.
+  static let enterHint = "\u{1B}[33mEnter does nothing here. Keys:"
 
   let terminal: PseudoTerminal
   let home: TemporaryDirectory
@@ -51,6 +53,92 @@ struct InteractiveEndToEndTests {
 
     #expect(await app.status == 128 + SIGINT)
     #expect(terminal.isCooked)
+  }
+
+  @Test(arguments: [
+    ("counter", [], "Count: "),
+    ("pdp", ["--speed", "1000", "--cart", "cart.json"], "clean."),
+  ])
+  func suspendsOnCtrlZAndComesBackOnContinue(
+    app name: String,
+    arguments: [String],
+    page: String
+  ) async throws {
+    let app = try InteractiveRun(
+      launching: name,
+      arguments.map { $0 == "cart.json" ? home.path($0) : $0 },
+      on: terminal,
+      home: home
+    )
+    _ = await terminal.read(until: page)
+
+    terminal.type("\u{1A}")
+    let suspended = await terminal.read(until: Self.leaveScreen)
+    let isStopped = await app.waitUntilStopped()
+    let wasCookedWhileStopped = terminal.isCooked
+    app.continue()
+    let resumed = await terminal.read(until: page)
+    let isRawAgain = !terminal.isCooked
+    terminal.type("q")
+    _ = await terminal.read(until: Self.leaveScreen)
+
+    #expect(!suspended.contains("Unknown key"))
+    #expect(isStopped)
+    #expect(wasCookedWhileStopped)
+    #expect(resumed.contains(Self.enterScreen))
+    #expect(isRawAgain)
+    #expect(await app.status == 0)
+    #expect(terminal.isCooked)
+  }
+
+  @Test func counterShowsTheKeysOnEnter() async throws {
+    let app = try InteractiveRun(launching: "counter", on: terminal, home: home)
+    _ = await terminal.read(until: "Count: ")
+
+    terminal.type("\r")
+    let screen = await terminal.read(until: Self.enterHint)
+    terminal.type("q")
+    _ = await terminal.read(until: Self.leaveScreen)
+
+    #expect(screen.contains(Self.enterHint))
+    #expect(await app.status == 0)
+  }
+
+  @Test func productPageShowsTheKeysOnEnter() async throws {
+    let app = try InteractiveRun(
+      launching: "pdp",
+      ["--speed", "1000", "--cart", home.path("cart.json")],
+      on: terminal,
+      home: home
+    )
+    _ = await terminal.read(until: "clean.")
+
+    terminal.type("\r")
+    let screen = await terminal.read(until: Self.enterHint)
+    terminal.type("q")
+    _ = await terminal.read(until: Self.leaveScreen)
+
+    #expect(screen.contains(Self.enterHint))
+    #expect(await app.status == 0)
+  }
+
+  @Test func productPageKeepsTheCartInTheUserDataDirectoryByDefault() async throws {
+    let app = try InteractiveRun(
+      launching: "pdp",
+      ["--speed", "1000", "--seed", "1"],
+      on: terminal,
+      home: home
+    )
+    _ = await terminal.read(until: "clean.")
+
+    terminal.type("a")
+    let screen = await terminal.read(until: "Your cart holds")
+    terminal.type("q")
+    _ = await terminal.read(until: Self.leaveScreen)
+
+    #expect(screen.contains("Your cart holds"))
+    #expect(await app.status == 0)
+    #expect(FileManager.default.fileExists(atPath: home.path("data/ArchitectureKit/cart.json")))
   }
 
   @Test func productPageWrapsTheDescriptionToTheWindow() async throws {
@@ -103,11 +191,53 @@ struct InteractiveRun {
     try process.run()
   }
 
+  /// Returns `true` once the app is stopped by a signal; `false` if it ends instead, or if
+  /// neither happens within 10 seconds (a bound for a broken program, not a timing
+  /// assumption).
+  ///
+  /// It waits without reaping the process (`WNOWAIT`), so ``status`` still sees its end.
+  func waitUntilStopped() async -> Bool {
+    let pid = process.processIdentifier
+    let answer = OneAnswer()
+    return await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        var info = siginfo_t()
+        let result = waitid(P_PID, id_t(pid), &info, WSTOPPED | WEXITED | WNOWAIT)
+        answer.give(result == 0 && info.si_code == CLD_STOPPED, to: continuation)
+      }
+      Thread.detachNewThread {
+        Thread.sleep(forTimeInterval: 10)
+        answer.give(false, to: continuation)
+      }
+    }
+  }
+
+  /// Continues a stopped app, as a shell's `fg` does.
+  func `continue`() {
+    kill(process.processIdentifier, SIGCONT)
+  }
+
   /// The exit status, once the app has ended.
   var status: Int32 {
     get async {
       for await status in exit { return status }
       return -1
     }
+  }
+}
+
+/// Resumes a continuation with the first of several answers that race, and ignores the rest.
+///
+/// `@unchecked Sendable`: its only state, `isGiven`, is read and written under `lock`.
+private final class OneAnswer: @unchecked Sendable {
+  private let lock = NSLock()
+  private var isGiven = false
+
+  func give(_ answer: Bool, to continuation: CheckedContinuation<Bool, Never>) {
+    let isFirst = lock.withLock {
+      defer { isGiven = true }
+      return !isGiven
+    }
+    if isFirst { continuation.resume(returning: answer) }
   }
 }

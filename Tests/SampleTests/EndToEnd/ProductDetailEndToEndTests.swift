@@ -41,12 +41,35 @@ struct ProductDetailEndToEndTests {
     #expect(stored.contains(#""user" : "Richi""#))
   }
 
-  @Test func showsTheSeedErrorWhenAddingToTheCartFails() async throws {
+  @Test func keepsTheProductBesideTheSeedErrorWhenAddingToTheCartFails() async throws {
     // The first roll of seed 3 is 2, below 5: the seed's failure.
     let run = try await pdp("aq", "--seed", "3")
 
-    #expect(run.lines.last == "error: Error adding to cart (code 15)")
+    #expect(
+      run.lines.last
+        == "addToCartFailed: Yeezy Triple White, 220.00 EUR · error: Error adding to cart (code 15)"
+    )
+    #expect(run.errors.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: cart))
+  }
+
+  @Test func retriesTheAddWithAAfterAFailure() async throws {
+    // Seed 3 rolls 2 (the seed's failure), then 7 (a success).
+    let run = try await pdp("aaq", "--seed", "3")
+
+    #expect(
+      run.lines == [
+        "start",
+        "loading",
+        "productLoaded: Yeezy Triple White, 220.00 EUR",
+        "productLoaded: Yeezy Triple White, 220.00 EUR (adding to cart)",
+        "addToCartFailed: Yeezy Triple White, 220.00 EUR · error: Error adding to cart (code 15)",
+        "productLoaded: Yeezy Triple White, 220.00 EUR (adding to cart)",
+        "addedToCart: Product: Yeezy Triple White added to cart for user: Richi (cart: 1 item)",
+      ]
+    )
+    #expect(run.errors.isEmpty)
+    #expect(run.status == 0)
   }
 
   @Test func appendsOneAnalyticsEventPerPageChange() async throws {
@@ -72,24 +95,45 @@ struct ProductDetailEndToEndTests {
     #expect(run.lines.last?.hasSuffix("(cart: 2 items)") == true)
   }
 
-  @Test func keepsTheCartInTheUserDataDirectoryByDefault() async throws {
-    let run = try await ScriptedRun.run(
-      "pdp",
-      ["--speed", "1000", "--seed", "1"],
-      input: "a",
-      home: home
-    )
+  @Test func startsEveryScriptedRunWithAnEmptyCartUnlessToldWhichCart() async throws {
+    func run() async throws -> ScriptedRun {
+      try await ScriptedRun.run("pdp", ["--speed", "1000", "--seed", "1"], input: "a", home: home)
+    }
 
-    #expect(run.status == 0)
-    #expect(FileManager.default.fileExists(atPath: home.path("data/ArchitectureKit/cart.json")))
+    let first = try await run()
+    let second = try await run()
+
+    #expect(first.status == 0)
+    #expect(first.lines.last?.hasSuffix("(cart: 1 item)") == true)
+    #expect(second.output == first.output)
+    #expect(!FileManager.default.fileExists(atPath: home.path("data/ArchitectureKit/cart.json")))
   }
 
   @Test func hintsAtAnUnknownKeyAndKeepsThePage() async throws {
     let run = try await pdp("xq", "--seed", "1")
 
     #expect(run.lines == ["start", "loading", "productLoaded: Yeezy Triple White, 220.00 EUR"])
-    #expect(run.errors == "pdp: Unknown key 'x'. Keys: r reload · a add to cart · q quit\n")
+    #expect(
+      run.errors
+        == "pdp: Unknown key 'x'. Keys: r reload · a add to cart · q or Esc quit · Ctrl-Z suspend\n"
+    )
     #expect(run.status == 0)
+  }
+
+  @Test(arguments: ["0.1", "1000", "2.5"])
+  func acceptsASpeedInItsRange(speed: String) async throws {
+    let run = try await ScriptedRun.run("pdp", ["--speed", speed, "--help"], input: "", home: home)
+
+    #expect(run.status == 0)
+    #expect(run.output.contains("--speed N         a number from 0.1 to 1000"))
+  }
+
+  @Test func helpNamesEveryKeyEscAndCtrlZIncluded() async throws {
+    let run = try await ScriptedRun.run("pdp", ["--help"], input: "", home: home)
+
+    #expect(run.status == 0)
+    #expect(run.output.contains("q or Esc quit"))
+    #expect(run.output.contains("Ctrl-Z suspend"))
   }
 
   @Test func finishesTheLastRequestAndQuitsAtTheEndOfInput() async throws {
@@ -168,7 +212,14 @@ struct ProductDetailEndToEndTests {
 
   @Test(
     arguments: [
-      (["--speed", "0"], "pdp: --speed needs a number above 0, not '0'"),
+      (["--speed", "0"], "pdp: --speed needs a number from 0.1 to 1000, not '0'"),
+      (["--speed", "1e9"], "pdp: --speed needs a number from 0.1 to 1000, not '1e9'"),
+      (["--speed", "0.05"], "pdp: --speed needs a number from 0.1 to 1000, not '0.05'"),
+      (["--speed", "nan"], "pdp: --speed needs a number from 0.1 to 1000, not 'nan'"),
+      (["--speed", "2", "--speed", "3"], "pdp: option --speed is given twice"),
+      (["--seed", "1", "--seed=1"], "pdp: option --seed is given twice"),
+      (["--cart", "a.json", "--cart", "b.json"], "pdp: option --cart is given twice"),
+      (["-h", "--help"], "pdp: option --help is given twice"),
       (["--seed", "soon"], "pdp: --seed needs a whole number from 0 up, not 'soon'"),
       (["--cart"], "pdp: option --cart needs a value"),
       (["--colour"], "pdp: unknown argument '--colour'"),

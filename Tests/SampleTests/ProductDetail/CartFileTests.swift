@@ -1,5 +1,5 @@
 import Foundation
-import ProductDetailFeature
+import ProductDetailLive
 import Testing
 
 /// The cart kept in a JSON file.

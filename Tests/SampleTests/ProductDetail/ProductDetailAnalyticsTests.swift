@@ -17,17 +17,16 @@ struct ProductDetailAnalyticsTests {
     for await state in page.states where state.product != nil { break }
     page.send(.addToCart)
     for await state in page.states where state.request == nil { break }
-    page.send(.addToCart)  // ignored: the error page shows no product
+    page.send(.addToCart)  // a retry: the failure keeps the product on the page
+    for await state in page.states where state.request == nil { break }
     page.send(.loadProduct)
-    for await state in page.states where state.product != nil { break }
-    page.send(.addToCart)
     for await state in page.states where state.request == nil { break }
     page.stop()
 
     #expect(
       events == [
-        "pdpShown", "pdpLoading", "productLoaded", "pdpError", "pdpLoading", "productLoaded",
-        "pdpAddedToCart",
+        "pdpShown", "pdpLoading", "productLoaded", "pdpError", "pdpAddedToCart", "pdpLoading",
+        "productLoaded",
       ]
     )
   }
@@ -38,6 +37,7 @@ struct ProductDetailAnalyticsTests {
       (ProductDetailState(screen: .loading, request: .loadProduct(id: 1)), "pdpLoading"),
       (ProductDetailState(screen: .productLoaded(.yeezy)), "productLoaded"),
       (ProductDetailState(screen: .error(.addToCartFailed)), "pdpError"),
+      (ProductDetailState(screen: .addToCartFailed(.yeezy, .addToCartFailed)), "pdpError"),
       (ProductDetailState(screen: .productLoaded(.yeezy), request: .addToCart(id: 2)), nil),
     ]
   )

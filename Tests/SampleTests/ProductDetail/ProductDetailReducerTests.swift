@@ -48,4 +48,39 @@ struct ProductDetailReducerTests {
       .when(.addedToCart(.yeezy, response))
       .then(ProductDetailState(screen: .addedToCart(.yeezy, response)))
   }
+
+  @Test func aFailedAddKeepsTheProductBesideTheError() {
+    page.given(ProductDetailState(screen: .productLoaded(.yeezy), request: .addToCart(id: 2)))
+      .when(.failed(.addToCartFailed))
+      .then(ProductDetailState(screen: .addToCartFailed(.yeezy, .addToCartFailed)))
+  }
+
+  @Test func aFailedAddAfterAnAddKeepsTheProductToo() {
+    page.given(
+      ProductDetailState(screen: .addedToCart(.yeezy, response), request: .addToCart(id: 3))
+    )
+    .when(.failed(.addToCartFailed))
+    .then(ProductDetailState(screen: .addToCartFailed(.yeezy, .addToCartFailed)))
+  }
+
+  @Test func aFailedLoadShowsTheErrorAlone() {
+    let failure = ProductDetailError.cartUnavailable(reason: "The disk is full.")
+    page.given(ProductDetailState(screen: .loading, request: .loadProduct(id: 1)))
+      .when(.failed(failure))
+      .then(ProductDetailState(screen: .error(failure)))
+  }
+
+  @Test func addingAfterAFailedAddRetriesWithTheProductShown() {
+    page.given(
+      ProductDetailState(screen: .addToCartFailed(.yeezy, .addToCartFailed), requestCount: 2)
+    )
+    .when(.addToCart)
+    .then(
+      ProductDetailState(
+        screen: .productLoaded(.yeezy),
+        request: .addToCart(id: 3),
+        requestCount: 3
+      )
+    )
+  }
 }

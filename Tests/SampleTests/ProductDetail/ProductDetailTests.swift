@@ -1,5 +1,6 @@
 import ArchitectureKitTestSupport
 import ProductDetailFeature
+import ProductDetailLive
 import Testing
 
 /// The product detail page's logic with the live API's behavior, on a manual clock.
@@ -60,7 +61,7 @@ struct ProductDetailTests {
     )
   }
 
-  @Test func showsTheSeedErrorWhenTheRandomSourceFailsTheAdd() async {
+  @Test func keepsTheProductBesideTheSeedErrorWhenTheRandomSourceFailsTheAdd() async {
     // The first roll of seed 3 is 2: below 5, the seed's failure.
     let page = ProductDetailTestSystem(
       from: ProductDetailState(screen: .productLoaded(.yeezy), requestCount: 1),
@@ -76,13 +77,57 @@ struct ProductDetailTests {
     page.run(ProductDetailRequest.addToCart(id: 2))
     await clock.advance(by: .seconds(1))
     await page.receive(.failed(.addToCartFailed)) {
-      $0.screen = .error(.addToCartFailed)
+      $0.screen = .addToCartFailed(.yeezy, .addToCartFailed)
       $0.request = nil
     }
     await page.finish()
+    #expect(page.state.product == .yeezy)
+    #expect(page.state.canAddToCart)
     #expect(await cart.items.isEmpty)
     #expect(ProductDetailError.addToCartFailed.domain == "Error adding to cart")
     #expect(ProductDetailError.addToCartFailed.code == 15)
+  }
+
+  @Test func retriesTheAddAfterAFailureWithoutReloadingTheProduct() async {
+    // Seed 3 rolls 2 (the seed's failure), then 7 (a success).
+    let page = ProductDetailTestSystem(
+      from: ProductDetailState(screen: .productLoaded(.yeezy), requestCount: 1),
+      context: .test(clock: clock, seed: 3, cart: cart),
+      clock: clock
+    )
+    page.send(.addToCart) {
+      $0.request = .addToCart(id: 2)
+      $0.requestCount = 2
+    }
+    page.expectStarted(ProductDetailRequest.addToCart(id: 2))
+    page.run(ProductDetailRequest.addToCart(id: 2))
+    await clock.waitForSleepers()
+    clock.advance(by: .seconds(1))
+    await page.receive(.failed(.addToCartFailed)) {
+      $0.screen = .addToCartFailed(.yeezy, .addToCartFailed)
+      $0.request = nil
+    }
+
+    // The retry shows the product again while it runs: no 3-second reload.
+    page.send(.addToCart) {
+      $0.screen = .productLoaded(.yeezy)
+      $0.request = .addToCart(id: 3)
+      $0.requestCount = 3
+    }
+    page.expectStarted(ProductDetailRequest.addToCart(id: 3))
+    page.run(ProductDetailRequest.addToCart(id: 3))
+    await clock.waitForSleepers()
+    clock.advance(by: .seconds(1))
+    let response = CartResponse(
+      message: "Product: Yeezy Triple White added to cart for user: Richi",
+      itemCount: 1
+    )
+    await page.receive(.addedToCart(.yeezy, response)) {
+      $0.screen = .addedToCart(.yeezy, response)
+      $0.request = nil
+    }
+    await page.finish()
+    #expect(await cart.items.count == 1)
   }
 
   @Test func reloadingWhileLoadingCancelsTheRunningLoad() async {
@@ -156,7 +201,7 @@ struct ProductDetailTests {
     page.send(.addToCart)
     page.simulate(ProductDetailRequest.addToCart(id: 2), event: .failed(.addToCartFailed))
     await page.receive(.failed(.addToCartFailed)) {
-      $0.screen = .error(.addToCartFailed)
+      $0.screen = .addToCartFailed(.yeezy, .addToCartFailed)
       $0.request = nil
     }
     await page.finish()

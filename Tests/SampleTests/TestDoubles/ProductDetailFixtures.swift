@@ -1,5 +1,6 @@
 import ArchitectureKitTestSupport
 import ProductDetailFeature
+import ProductDetailLive
 
 extension Product {
   /// The seed's product.

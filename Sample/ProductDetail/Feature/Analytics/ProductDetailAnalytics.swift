@@ -1,8 +1,9 @@
 /// The seed's analytics hook: one named event per change of what the page shows.
 ///
 /// The names are the seed's: `pdpShown` for the page before loading, then `pdpLoading`,
-/// `productLoaded`, `pdpAddedToCart` and `pdpError`. A step that changes nothing, or only starts
-/// an add to cart while the page looks the same, records nothing.
+/// `productLoaded`, `pdpAddedToCart` and `pdpError` (for a failed load, and for a failed add
+/// beside its product). A step that changes nothing, or only starts an add to cart, records
+/// nothing.
 ///
 /// ```swift
 /// let analytics = ProductDetailAnalytics { name in log.append(name) }
@@ -33,7 +34,7 @@ public final class ProductDetailAnalytics {
     case .loading: "pdpLoading"
     case .productLoaded: "productLoaded"
     case .addedToCart: "pdpAddedToCart"
-    case .error: "pdpError"
+    case .addToCartFailed, .error: "pdpError"
     }
   }
 

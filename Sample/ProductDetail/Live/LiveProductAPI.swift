@@ -1,4 +1,5 @@
 public import ArchitectureKit
+public import ProductDetailFeature
 
 /// The product detail page's backend as the app runs it: the seed's fake server, with real
 /// data.
@@ -94,7 +95,7 @@ public struct LiveProductAPI: ProductAPI {
   ///   - product: The product to add.
   ///   - user: The owner of the cart.
   /// - Returns: The seed's confirmation and the cart's new size, or
-  ///   ``ProductDetailError/addToCartFailed``, or a ``ProductDetailError/dataFile(_:)`` error
+  ///   `ProductDetailError.addToCartFailed`, or `ProductDetailError.cartUnavailable(reason:)`
   ///   when the cart cannot be kept.
   public func addToCart(
     product: Product,
@@ -112,7 +113,7 @@ public struct LiveProductAPI: ProductAPI {
           let message = CartResponse.message(adding: product, for: user)
           return .success(CartResponse(message: message, itemCount: count))
         } catch {
-          return .failure(.dataFile(error))
+          return .failure(.cartUnavailable(reason: error.description))
         }
       })
     }

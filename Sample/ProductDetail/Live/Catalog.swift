@@ -1,4 +1,5 @@
 import Foundation
+public import ProductDetailFeature
 
 /// The products the live API sells, read from a JSON file.
 ///

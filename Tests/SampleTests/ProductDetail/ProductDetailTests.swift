@@ -102,7 +102,7 @@ struct ProductDetailTests {
     page.expectStarted(ProductDetailRequest.addToCart(id: 2))
     page.run(ProductDetailRequest.addToCart(id: 2))
     await clock.waitForSleepers()
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await page.receive(.failed(.addToCartFailed)) {
       $0.screen = .addToCartFailed(.yeezy, .addToCartFailed)
       $0.request = nil
@@ -117,7 +117,7 @@ struct ProductDetailTests {
     page.expectStarted(ProductDetailRequest.addToCart(id: 3))
     page.run(ProductDetailRequest.addToCart(id: 3))
     await clock.waitForSleepers()
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     let response = CartResponse(
       message: "Product: Yeezy Triple White added to cart for user: Richi",
       itemCount: 1

@@ -58,7 +58,11 @@ public final class TestSystem<
   /// count against it.
   public var timeout: Duration
 
-  let shell: RuntimeShell<State, Event, ErrorType, Context>
+  /// The runtime the harness parks.
+  ///
+  /// Package-visible so the property tests can observe every activity and stop it from a hook,
+  /// as an app's observer would; the public API stops it only through `finish()`.
+  package let shell: RuntimeShell<State, Event, ErrorType, Context>
   let clock: ManualClock?
   var ledger = Ledger()
   var isFinished = false

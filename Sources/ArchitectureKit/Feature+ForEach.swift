@@ -76,6 +76,9 @@ extension Feature {
           } else {
             child = Child(
               feedback: childFeedback, parent: host, scope: "\(name)[\(id)]",
+              extract: { event in
+                extract(event).flatMap { $0.0 == id ? $0.1 : nil }
+              },
               lift: { effect in
                 effect.lifted(embed: { embed(id, $0) }, project: project, mapError: mapError)
               })

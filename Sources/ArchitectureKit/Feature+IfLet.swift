@@ -63,7 +63,7 @@ extension Feature {
         let child =
           runtime
           ?? ChildRuntime(
-            feedback: childFeedback, parent: host, scope: name,
+            feedback: childFeedback, parent: host, scope: name, extract: extract,
             lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
         runtime = child
         child.reconcile(childState)

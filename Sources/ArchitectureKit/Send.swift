@@ -1,14 +1,16 @@
 /// Sends events from a long-running effect back to its system.
 ///
-/// A long-running feedback effect (a timer, a stream of updates) receives a `Send` and calls it
-/// once per event. Each call returns once the system has queued the event, so an effect cannot
+/// A long-running feedback effect (a stream of updates, a job's progress) receives a `Send` and
+/// calls it once per event. For a repeating timer, prefer
+/// ``Feedback/react(request:every:clock:coalescing:tick:)``, which does not drift. Each call returns once the system has queued the event, so an effect cannot
 /// outrun the system. Events sent after the effect was cancelled are dropped.
 ///
 /// ```swift
 /// Feedback<State, Event, Never, Context>.react(request: \.tickingInterval, stream: {
 ///   interval, context, send in
-///   while !Task.isCancelled {
-///     try? await context.clock.sleep(for: interval)
+///   // The sleep throws when the request changes or vanishes: the loop ends there, and sends
+///   // no extra tick.
+///   while (try? await context.clock.sleep(for: interval)) != nil {
 ///     await send(.tick)
 ///   }
 /// })

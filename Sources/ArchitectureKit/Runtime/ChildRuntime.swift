@@ -27,6 +27,7 @@ final class ChildRuntime<
     feedback: [Feedback<ChildState, ChildEvent, ChildFailure, ChildContext>],
     parent: EffectHost<Event, Failure, Context>,
     scope: String,
+    extract: @escaping (Event) -> ChildEvent?,
     lift: @escaping (ChildEffect) -> ParentEffect
   ) {
     self.reconcilers = feedback.enumerated().map { index, feedback in
@@ -43,7 +44,10 @@ final class ChildRuntime<
         effects.remove(id)
         parent.cancel(id)
       },
-      isStopped: parent.isStopped
+      isStopped: parent.isStopped,
+      event: { parent.event().flatMap(extract) },
+      retireWhenDone: parent.retireWhenDone,
+      isLive: parent.isLive
     )
   }
 

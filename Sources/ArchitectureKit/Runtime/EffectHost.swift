@@ -15,15 +15,38 @@ final class EffectHost<Event: Sendable, Failure: Error, Context: Sendable> {
   @usableFromInline let cancel: (EffectID) -> Void
   /// Whether the system stopped; a reconciler then starts nothing more.
   @usableFromInline let isStopped: () -> Bool
+  /// The event of the step being reconciled, as this host's feature sees it; `nil` at start.
+  @usableFromInline let event: () -> Event?
+  /// Makes a started effect leave the system when it ends, instead of staying until its
+  /// request vanishes: the effects an event started have no request in the state.
+  @usableFromInline let retireWhenDone: (EffectID) -> Void
+  /// Whether an effect is still in the system (running, or ended and not yet retired).
+  @usableFromInline let isLive: (EffectID) -> Bool
 
   @usableFromInline
   init(
     start: @escaping (Effect, EffectRequest) -> EffectID,
     cancel: @escaping (EffectID) -> Void,
-    isStopped: @escaping () -> Bool
+    isStopped: @escaping () -> Bool,
+    event: @escaping () -> Event?,
+    retireWhenDone: @escaping (EffectID) -> Void,
+    isLive: @escaping (EffectID) -> Bool
   ) {
     self.start = start
     self.cancel = cancel
     self.isStopped = isStopped
+    self.event = event
+    self.retireWhenDone = retireWhenDone
+    self.isLive = isLive
+  }
+
+  /// The same host, with every started effect changed by `transform` first: the host of a
+  /// feedback that has a policy (a debounce, a retry, a timeout).
+  @usableFromInline
+  func transformingEffects(_ transform: @escaping (Effect) -> Effect) -> EffectHost {
+    EffectHost(
+      start: { [start] effect, request in start(transform(effect), request) },
+      cancel: cancel, isStopped: isStopped, event: event, retireWhenDone: retireWhenDone,
+      isLive: isLive)
   }
 }

@@ -78,7 +78,18 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   struct LiveEffect {
     @usableFromInline let request: EffectRequest
     @usableFromInline var isRunning: Bool
+    /// Whether the effect leaves the system when it ends (an event started it).
+    @usableFromInline var retiresWhenDone = false
+
+    @usableFromInline
+    init(request: EffectRequest, isRunning: Bool) {
+      self.request = request
+      self.isRunning = isRunning
+    }
   }
+
+  /// The event of the step being reconciled, for feedback that starts effects on events.
+  @usableFromInline var reconcilingEvent: Event?
 
   /// Creates a core from a reducer and its feedback; nothing is reconciled until
   /// ``start(handle:prologue:)``.
@@ -102,7 +113,10 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
         startEffect(effect, for: request, handle: currentHandle)
       },
       cancel: { [unowned self] id in cancelEffect(id, handle: currentHandle) },
-      isStopped: { [unowned self] in isStopped }
+      isStopped: { [unowned self] in isStopped },
+      event: { [unowned self] in reconcilingEvent },
+      retireWhenDone: { [unowned self] id in live[id]?.retiresWhenDone = true },
+      isLive: { [unowned self] id in live[id] != nil }
     )
   }
 
@@ -262,6 +276,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
         return
       }
       live[id]?.isRunning = false
+      if effect.retiresWhenDone { live[id] = nil }
       switch outcome {
       case .event(let event):
         handle(.effectFinished(id, effect.request))
@@ -292,7 +307,9 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     }
     handle(.stepped(event, previous: previous))
     guard !isStopped else { return }
+    reconcilingEvent = event
     reconcile(handle)
+    reconcilingEvent = nil
   }
 
   @inlinable

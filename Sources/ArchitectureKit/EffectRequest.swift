@@ -24,13 +24,14 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   /// The request value.
   public let value: any Equatable & Sendable
 
-  /// Creates a description of a request.
+  /// Creates a description of a request; the runtime makes them.
   ///
   /// - Parameters:
   ///   - feedbackIndex: The position of the feedback in the system's feedback list.
   ///   - key: The key of a keyed request.
   ///   - value: The request value.
-  public init(
+  @usableFromInline
+  package init(
     feedbackIndex: Int,
     key: (any Hashable & Sendable)? = nil,
     value: any Equatable & Sendable
@@ -44,7 +45,7 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   ///
   /// - Parameter other: A request value, such as one a test expects.
   /// - Returns: `true` when `other` has the value's type and equals it.
-  public func hasValue(_ other: some Equatable) -> Bool {
+  package func hasValue(_ other: some Equatable) -> Bool {
     isEqual(value, other)
   }
 

@@ -24,7 +24,8 @@ extension Feature {
   ///   - child: The feature of one element.
   ///   - path: Where the elements live in this feature's state.
   ///   - embed: Turns an element's event into this feature's event.
-  ///   - extract: The element's identifier and event in one of this feature's events.
+  ///   - extract: The element's identifier and event in one of this feature's events; by
+  ///     default found by reflection, as the case `embed` makes.
   ///   - project: The child's context, from this feature's context.
   ///   - mapError: Turns a child failure into this feature's failure.
   /// - Returns: This feature, with one child running per element.
@@ -37,11 +38,12 @@ extension Feature {
     _ child: Feature<Element, ChildEvent, ChildError, ChildContext>,
     elements path: WritableKeyPath<State, [Element]>,
     event embed: @escaping @Sendable (Element.ID, ChildEvent) -> Event,
-    extract: @escaping (Event) -> (Element.ID, ChildEvent)?,
+    extract: ((Event) -> (Element.ID, ChildEvent)?)? = nil,
     context project: @escaping @Sendable (Context) -> ChildContext,
     error mapError: @escaping @Sendable (ChildError) -> ErrorType
   ) -> Feature where Element.ID: Sendable {
     let name = scopeName(of: path)
+    let extract = extract ?? CaseMatcher(embed: embed).extract
     let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
@@ -112,7 +114,8 @@ extension Feature {
   ///   - child: The feature of one element.
   ///   - path: Where the elements live in this feature's state.
   ///   - embed: Turns an element's event into this feature's event.
-  ///   - extract: The element's identifier and event in one of this feature's events.
+  ///   - extract: The element's identifier and event in one of this feature's events; by
+  ///     default found by reflection, as the case `embed` makes.
   ///   - project: The child's context, from this feature's context.
   /// - Returns: This feature, with one child running per element.
   @inlinable
@@ -120,7 +123,7 @@ extension Feature {
     _ child: Feature<Element, ChildEvent, Never, ChildContext>,
     elements path: WritableKeyPath<State, [Element]>,
     event embed: @escaping @Sendable (Element.ID, ChildEvent) -> Event,
-    extract: @escaping (Event) -> (Element.ID, ChildEvent)?,
+    extract: ((Event) -> (Element.ID, ChildEvent)?)? = nil,
     context project: @escaping @Sendable (Context) -> ChildContext
   ) -> Feature where Element.ID: Sendable {
     forEach(

@@ -21,7 +21,8 @@ extension Feature {
   ///   - child: The child feature.
   ///   - path: Where the child's state lives in this feature's state.
   ///   - embed: Turns a child event into this feature's event.
-  ///   - extract: The child event in one of this feature's events, if it holds one.
+  ///   - extract: The child event in one of this feature's events, if it holds one; by
+  ///     default found by reflection, as the case `embed` makes.
   ///   - project: The child's context, from this feature's context.
   ///   - mapError: Turns a child failure into this feature's failure.
   /// - Returns: This feature, with the child running inside it.
@@ -30,11 +31,12 @@ extension Feature {
     _ child: Feature<ChildState, ChildEvent, ChildError, ChildContext>,
     state path: WritableKeyPath<State, ChildState>,
     event embed: @escaping @Sendable (ChildEvent) -> Event,
-    extract: @escaping (Event) -> ChildEvent?,
+    extract: ((Event) -> ChildEvent?)? = nil,
     context project: @escaping @Sendable (Context) -> ChildContext,
     error mapError: @escaping @Sendable (ChildError) -> ErrorType
   ) -> Feature {
     let name = scopeName(of: path)
+    let extract = extract ?? CaseMatcher(embed: embed).extract
     let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
@@ -73,7 +75,8 @@ extension Feature {
   ///   - child: The child feature.
   ///   - path: Where the child's state lives in this feature's state.
   ///   - embed: Turns a child event into this feature's event.
-  ///   - extract: The child event in one of this feature's events, if it holds one.
+  ///   - extract: The child event in one of this feature's events, if it holds one; by
+  ///     default found by reflection, as the case `embed` makes.
   ///   - project: The child's context, from this feature's context.
   /// - Returns: This feature, with the child running inside it.
   @inlinable
@@ -81,7 +84,7 @@ extension Feature {
     _ child: Feature<ChildState, ChildEvent, Never, ChildContext>,
     state path: WritableKeyPath<State, ChildState>,
     event embed: @escaping @Sendable (ChildEvent) -> Event,
-    extract: @escaping (Event) -> ChildEvent?,
+    extract: ((Event) -> ChildEvent?)? = nil,
     context project: @escaping @Sendable (Context) -> ChildContext
   ) -> Feature {
     scope(

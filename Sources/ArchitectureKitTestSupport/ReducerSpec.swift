@@ -7,6 +7,8 @@
 ///
 /// A mismatch is reported at the line of `then`, with a line diff of the expected and actual
 /// states.
+///
+/// A spec holds its reducer, a closure, so it is not `Sendable`: make it where it is used.
 public struct ReducerSpec<State: Equatable, Event> {
   private let reduce: (inout State, Event) -> Void
 
@@ -78,3 +80,12 @@ public struct ReducerSpec<State: Equatable, Event> {
     }
   }
 }
+
+@available(*, unavailable, message: "A spec holds its reducer; make it where it is used.")
+extension ReducerSpec: Sendable {}
+
+@available(*, unavailable, message: "A spec holds its reducer; make it where it is used.")
+extension ReducerSpec.Given: Sendable {}
+
+@available(*, unavailable, message: "A spec holds its reducer; make it where it is used.")
+extension ReducerSpec.When: Sendable {}

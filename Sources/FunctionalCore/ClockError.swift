@@ -15,7 +15,7 @@
 /// let debounced = search(query)
 ///   .delayed(by: .milliseconds(300), on: context.clock, ifClockFails: { .clock($0) })
 /// ```
-public struct ClockError: Error {
+public struct ClockError: Error, Sendable {
   /// What the clock threw; a `CancellationError` when the clock reported cancellation while the
   /// task was not cancelled.
   public let underlying: any Error

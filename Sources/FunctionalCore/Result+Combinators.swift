@@ -81,18 +81,21 @@ extension Result {
   }
 
   /// The success value, or `nil` for a failure.
-  public var value: Success? {
+  ///
+  /// Package-only: names this short on `Swift.Result` collide with other libraries'
+  /// extensions in client code. Clients write `try? result.get()` or match the cases.
+  package var value: Success? {
     if case .success(let value) = self { value } else { nil }
   }
 
   /// The failure, or `nil` for a success.
-  public var error: Failure? {
+  package var error: Failure? {
     if case .failure(let error) = self { error } else { nil }
   }
 
   /// Whether the result is a success.
-  public var isSuccess: Bool { value != nil }
+  package var isSuccess: Bool { value != nil }
 
   /// Whether the result is a failure.
-  public var isFailure: Bool { error != nil }
+  package var isFailure: Bool { error != nil }
 }

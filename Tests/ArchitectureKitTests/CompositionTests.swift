@@ -96,6 +96,35 @@ struct CompositionTests {
     await system.finish()
   }
 
+  @Test func withoutExtractTheChildsCaseIsFoundByReflectionEvenBesideATwinCase() {
+    struct Pair: Equatable {
+      var left = Composed.Cart.State()
+      var right = Composed.Cart.State()
+      var rows: [Row.State] = []
+    }
+    enum Twin: Sendable {
+      case left(Composed.Cart.Event)
+      case right(Composed.Cart.Event)
+      case row(Int, Row.Event)
+      case other
+    }
+    let feature = Feature<Pair, Twin, Never, Void>(reduce: { _, _ in })
+      .scope(Composed.Cart.feature, state: \.left, event: Twin.left, context: { _ in })
+      .scope(Composed.Cart.feature, state: \.right, event: Twin.right, context: { _ in })
+      .forEach(Row.feature, elements: \.rows, event: Twin.row, context: { _ in })
+    let system = System(
+      initialState: Pair(rows: [Row.State(id: 1, wantsImage: false)]), context: (),
+      feature: feature)
+    system.send(.left(.add("a")))
+    system.send(.right(.add("b")))
+    system.send(.right(.add("c")))
+    system.send(.other)
+    system.send(.row(1, .imageLoaded("picture")))
+    #expect(system.state.left.items == ["a"])
+    #expect(system.state.right.items == ["b", "c"])
+    #expect(system.state.rows[0].image == "picture")
+  }
+
   // MARK: forEach
 
   @Test func addingAnElementStartsItsRequestsAndEqualRequestsRunTwoEffects() async {

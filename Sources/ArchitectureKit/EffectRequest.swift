@@ -27,7 +27,7 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   /// Creates a description of a request; the runtime makes them.
   ///
   /// - Parameters:
-  ///   - feedbackIndex: The position of the feedback in the system's feedback list.
+  ///   - feedbackIndex: The position of the feedback in its feature's feedback list.
   ///   - key: The key of a keyed request.
   ///   - value: The request value.
   @usableFromInline

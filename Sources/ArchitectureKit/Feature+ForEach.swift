@@ -11,11 +11,13 @@ extension Feature {
   /// not reduced, and is reported as ``IgnoredEventReason/missingChild(_:)``.
   ///
   /// ```swift
-  /// static let feature = Feature<State, Event, Never, Context>(reduce: reduce)
-  ///   .forEach(
-  ///     Row.feature, elements: \.rows, event: Event.row,
-  ///     extract: { if case .row(let id, let event) = $0 { (id, event) } else { nil } },
-  ///     context: \.row)
+  /// static var feature: Feature<State, Event, Never, Context> {
+  ///   Feature(reduce: reduce)
+  ///     .forEach(
+  ///       Row.feature, elements: \.rows, event: Event.row,
+  ///       extract: { if case .row(let id, let event) = $0 { (id, event) } else { nil } },
+  ///       context: \.row)
+  /// }
   /// ```
   ///
   /// Identifiers must be unique in the array, as for SwiftUI's `ForEach`.

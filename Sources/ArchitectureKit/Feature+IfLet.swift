@@ -9,11 +9,13 @@ extension Feature {
   /// ``IgnoredEventReason/missingChild(_:)``.
   ///
   /// ```swift
-  /// static let feature = Feature<State, Event, Never, Context>(reduce: reduce)
-  ///   .ifLet(
-  ///     Detail.feature, state: \.detail, event: Event.detail,
-  ///     extract: { if case .detail(let event) = $0 { event } else { nil } },
-  ///     context: \.detail)
+  /// static var feature: Feature<State, Event, Never, Context> {
+  ///   Feature(reduce: reduce)
+  ///     .ifLet(
+  ///       Detail.feature, state: \.detail, event: Event.detail,
+  ///       extract: { if case .detail(let event) = $0 { event } else { nil } },
+  ///       context: \.detail)
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -10,11 +10,13 @@ extension Feature {
   /// child's requests are named with its scope (the key path's name), as in `search: query`.
   ///
   /// ```swift
-  /// static let feature = Feature<State, Event, Never, Context>(reduce: reduce)
-  ///   .scope(
-  ///     Search.feature, state: \.search, event: Event.search,
-  ///     extract: { if case .search(let event) = $0 { event } else { nil } },
-  ///     context: \.search)
+  /// static var feature: Feature<State, Event, Never, Context> {
+  ///   Feature(reduce: reduce)
+  ///     .scope(
+  ///       Search.feature, state: \.search, event: Event.search,
+  ///       extract: { if case .search(let event) = $0 { event } else { nil } },
+  ///       context: \.search)
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -10,12 +10,14 @@
 /// ```swift
 /// enum Counter {
 ///   enum Event: Sendable { case increment, decrement }
-///   static let feature = Feature<Int, Event, Never, Void>(reducer: { count, event in
-///     switch event {
-///     case .increment: count + 1
-///     case .decrement: count - 1
-///     }
-///   })
+///   static var feature: Feature<Int, Event, Never, Void> {
+///     Feature(reducer: { count, event in
+///       switch event {
+///       case .increment: count + 1
+///       case .decrement: count - 1
+///       }
+///     })
+///   }
 /// }
 ///
 /// let counter = System(initialState: 0, context: (), feature: Counter.feature)
@@ -23,7 +25,8 @@
 ///
 /// A `Feature` is a description: each system that runs it keeps its own effects, so one value
 /// serves many systems. Like ``Feedback``, it is not `Sendable`: its closures run on the
-/// system's isolation.
+/// system's isolation. That is why a feature is declared as a computed `static var`, as above:
+/// Swift 6 rejects a `static let` of a type that is not `Sendable`.
 public struct Feature<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
   /// The reducer, in a form that says when an event is meant for a child that is not there.
   @usableFromInline let reduce: (inout State, Event) -> MissingChild?

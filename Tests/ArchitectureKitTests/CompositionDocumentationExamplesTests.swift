@@ -12,8 +12,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct CompositionDocumentationExamplesTests {
   /// The shop's live context in the examples: a search that answers at once.
-  static let context = Shop.Context(
-    search: Search.Context(search: { query in ["\(query) 350", "\(query) 700"] }))
+  static let context = Search.Context(search: { query in ["\(query) 350", "\(query) 700"] })
 
   // MARK: From one feature to a tree
 
@@ -173,7 +172,7 @@ struct CompositionDocumentationExamplesTests {
   @Test func aParentsTestAssertsItsChildren() async {
     let shop = TestSystem(
       initialState: Shop.State(),
-      context: Shop.Context(search: Search.Context(search: { query in ["\(query) 350"] })),
+      context: Search.Context(search: { query in ["\(query) 350"] }),
       feature: Shop.feature
     )
     shop.send(.search(.queryChanged("yeezy"))) { $0.search.query = "yeezy" }
@@ -273,24 +272,13 @@ extension CompositionDocumentationExamplesTests {
       case cart(Cart.Event)
     }
 
-    struct Context: Sendable {
-      var search: Search.Context
-    }
-
-    static var feature: Feature<State, Event, Never, Context> {
+    static var feature: Feature<State, Event, Never, Search.Context> {
       Feature(reduce: { state, event in
         if case .search(.chose(let item)) = event { state.cart.items.append(item) }
         state.badge = state.cart.items.count
       })
-      .scope(
-        Search.feature, state: \.search, event: Event.search,
-        extract: { if case .search(let event) = $0 { event } else { nil } },
-        context: \.search
-      )
-      .scope(
-        Cart.feature, state: \.cart, event: Event.cart,
-        extract: { if case .cart(let event) = $0 { event } else { nil } },
-        context: { _ in })
+      .scope(Search.feature, state: \.search, event: Event.search, context: { $0 })
+      .scope(Cart.feature, state: \.cart, event: Event.cart, context: { _ in })
     }
   }
 

@@ -41,7 +41,8 @@ enum ShopCommand: Equatable {
   }
 
   static let listHelp = "↑/↓ move · Enter open · / search · " + SessionCommand.help
-  static let searchHelp = "type to search · Backspace erase · Enter done · Esc clear"
+  static let searchHelp =
+    "type to search · Backspace erase · Enter done · Esc clear · Ctrl-Z suspend"
   static let detailHelp =
     "a add to cart · r reload · ↑/↓ previous/next · Esc, q or ← back · Ctrl-Z suspend"
 

@@ -107,13 +107,13 @@ final class ShopScreen {
     let start = min(max(highlighted - visible + 1, 0), max(state.rows.count - visible, 0))
     for (index, row) in state.rows.enumerated().dropFirst(start).prefix(visible) {
       let isHighlighted = index == highlighted
-      let price =
+      // The price is right-aligned; its width is counted before it is styled.
+      let (price, priceWidth) =
         switch row.status {
-        case .loading: ANSI.cyan(spinner)
-        case .loaded(let product): product.formattedPrice
-        case .unavailable: ANSI.dim("unavailable")
+        case .loading: (ANSI.cyan(spinner), 1)
+        case .loaded(let product): (product.formattedPrice, product.formattedPrice.count)
+        case .unavailable: (ANSI.dim("unavailable"), 11)
         }
-      let priceWidth = 12
       let title = String(row.summary.title.prefix(max(width - priceWidth - 3, 4)))
       let gap = String(repeating: " ", count: max(1, width - 2 - title.count - priceWidth))
       let text = title + gap + price
@@ -131,7 +131,6 @@ final class ShopScreen {
       lines.append("  " + product.formattedPrice)
       lines.append("")
       lines += product.description.wrapped(toWidth: width).map { "  " + $0 }
-      lines.append("")
     }
     let status: [String] =
       switch (page.screen, page.request) {
@@ -152,7 +151,8 @@ final class ShopScreen {
         ("✗ " + error.description).wrapped(toWidth: width).map(ANSI.red)
           + [ANSI.dim("Press r to reload.")]
       }
-    return lines + status.map { "  " + $0 }
+    // A blank line between the product and the status, when there is a status.
+    return lines + (status.isEmpty || lines.isEmpty ? [] : [""]) + status.map { "  " + $0 }
   }
 
   /// The state on one line, for scripts: the page's state when one is open, otherwise where

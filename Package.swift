@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ArchitectureKitTestSupport", targets: ["ArchitectureKitTestSupport"]),
     .executable(name: "counter", targets: ["CounterApp"]),
     .executable(name: "pdp", targets: ["ProductDetailApp"]),
+    .executable(name: "shop", targets: ["ShopApp"]),
   ],
   dependencies: [],
   targets: [
@@ -60,11 +61,33 @@ let package = Package(
       ],
       path: "Sample/ProductDetail/App"
     ),
+    // The shop: features made of features, the product page among them, unchanged; its live
+    // API reads the product page's catalog, so both samples sell the same products.
+    .target(
+      name: "ShopFeature",
+      dependencies: ["ArchitectureKit", "ProductDetailFeature"],
+      path: "Sample/Shop/Feature"
+    ),
+    .target(
+      name: "ShopLive",
+      dependencies: [
+        "ArchitectureKit", "ProductDetailFeature", "ProductDetailLive", "ShopFeature",
+      ],
+      path: "Sample/Shop/Live"
+    ),
+    .executableTarget(
+      name: "ShopApp",
+      dependencies: [
+        "ArchitectureKit", "ProductDetailFeature", "ProductDetailLive", "ShopFeature", "ShopLive",
+        "SampleTerminal",
+      ],
+      path: "Sample/Shop/App"
+    ),
     .testTarget(
       name: "SampleTests",
       dependencies: [
-        "CounterFeature", "ProductDetailFeature", "ProductDetailLive", "SampleTerminal",
-        "ArchitectureKitTestSupport",
+        "CounterFeature", "ProductDetailFeature", "ProductDetailLive", "ShopFeature", "ShopLive",
+        "SampleTerminal", "ArchitectureKitTestSupport",
       ]
     ),
   ]

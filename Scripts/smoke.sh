@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds both samples and runs them in scripted mode, checking what they print.
+# Builds the three samples and runs them in scripted mode, checking what they print.
 #   Scripts/smoke.sh                                # uses .build
 #   Scripts/smoke.sh --scratch-path .build-samples  # any `swift build` options
 set -euo pipefail
@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 swift build --product counter "$@"
 swift build --product pdp "$@"
+swift build --product shop "$@"
 bin="$(swift build --show-bin-path "$@")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -52,6 +53,38 @@ check "pdp reports a corrupt cart" \
   "$message"
 check "pdp exits with status 1 on a corrupt cart" "1" "$status"
 check "pdp leaves a corrupt cart untouched" "not json" "$(cat "$work/cart.json")"
+
+shop() { "$bin/shop" --speed 1000 "$@"; }
+check "shop lists, opens, adds to the cart and goes back" "$(cat <<'OUT'
+catalog (searching): loading · cart: 0
+catalog: 6 products · ▸ Yeezy Triple White (loading) · cart: 0
+catalog: 6 products · ▸ Yeezy Triple White, 220.00 EUR · cart: 0
+catalog: 6 products · ▸ Canvas High Top Black, 65.00 EUR · cart: 0
+detail: loading · cart: 0
+detail: productLoaded: Canvas High Top Black, 65.00 EUR · cart: 0
+detail: productLoaded: Canvas High Top Black, 65.00 EUR (adding to cart) · cart: 0
+detail: addedToCart: Product: Canvas High Top Black added to cart for user: Richi · cart: 1
+catalog: 6 products · ▸ Canvas High Top Black, 65.00 EUR · cart: 1
+OUT
+)" "$(printf '\033[B\raq' | shop --seed 1)"
+check "shop searches as it is typed" \
+  "search \"wh\": 2 products · ▸ Yeezy Triple White, 220.00 EUR · cart: 0" \
+  "$(printf '/wh\rq' | shop | tail -n 1)"
+check "shop hints at an unknown key" \
+  "shop: Unknown key 'x'. Keys: ↑/↓ move · Enter open · / search · q or Esc quit · Ctrl-Z suspend" \
+  "$(printf 'xq' | shop 2>&1 >/dev/null)"
+
+printf '{"products": []}' >"$work/catalog.json"
+status=0
+message="$(printf 'q' | shop --catalog "$work/catalog.json" 2>&1)" || status=$?
+check "shop reports a bad catalog" \
+  "shop: The catalog file $work/catalog.json is not a valid catalog: it lists no products. It was left untouched." \
+  "$message"
+check "shop exits with status 1 on a bad catalog" "1" "$status"
+status=0
+message="$(shop --colour 2>&1 </dev/null)" || status=$?
+check "shop rejects a bad option with status 2" \
+  "2: shop: unknown argument '--colour'" "$status: $(printf '%s' "$message" | head -n 1)"
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures smoke check(s) failed"

@@ -58,6 +58,7 @@ struct InteractiveEndToEndTests {
   @Test(arguments: [
     ("counter", [], "Count: "),
     ("pdp", ["--speed", "1000", "--cart", "cart.json"], "clean."),
+    ("shop", ["--speed", "1000", "--cart", "cart.json"], "Press / to search"),
   ])
   func suspendsOnCtrlZAndComesBackOnContinue(
     app name: String,
@@ -156,6 +157,31 @@ struct InteractiveEndToEndTests {
     #expect(screen.contains("Yeezy Triple White"))
     // 40 columns, 2 of margin on each side: the catalog's description breaks here.
     #expect(screen.contains("  A Primeknit upper in triple white,"))
+    #expect(await app.status == 0)
+    #expect(terminal.isCooked)
+  }
+
+  @Test func shopOpensTheHighlightedProductAndGoesBackToTheList() async throws {
+    let app = try InteractiveRun(
+      launching: "shop",
+      ["--speed", "1000", "--cart", home.path("cart.json")],
+      on: terminal,
+      home: home
+    )
+    _ = await terminal.read(until: "220.00 EUR")
+
+    terminal.type("\u{1B}[B")
+    _ = await terminal.read(until: "\u{1B}[1m▸ Canvas High Top Black")
+    terminal.type("\r")
+    let page = await terminal.read(until: "A high-top in heavy black")
+    terminal.type("\u{1B}")
+    let list = await terminal.read(until: "Press / to search")
+    terminal.type("q")
+    _ = await terminal.read(until: Self.leaveScreen)
+
+    #expect(page.contains("Shop › Canvas High Top Black"))
+    #expect(page.contains("Cart: 0"))
+    #expect(list.contains("Trail Runner Moss"))
     #expect(await app.status == 0)
     #expect(terminal.isCooked)
   }

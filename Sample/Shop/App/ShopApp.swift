@@ -1,0 +1,171 @@
+import ArchitectureKit
+import Foundation
+import ProductDetailFeature
+import ProductDetailLive
+import SampleTerminal
+import ShopFeature
+import ShopLive
+
+/// The shop as a terminal app.
+///
+/// A list of the catalog, a search, the product detail page of the chosen product and a cart
+/// badge. See ``ShopOptions/usage`` for the keys and the command line.
+@main
+enum ShopApp {
+  @MainActor
+  static func main() async {
+    let options: ShopOptions
+    do {
+      options = try ShopOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      Terminal.printError("shop: \(error)\nTry 'shop --help'.")
+      exit(2)
+    }
+    if options.showsHelp {
+      print(ShopOptions.usage)
+      return
+    }
+    // Every file is checked before the screen changes, so problems print as plain messages.
+    let mode = Terminal.Mode.detected
+    let setup: Setup
+    do {
+      setup = try Setup(options: options, mode: mode)
+    } catch {
+      Terminal.printError("shop: \(error)")
+      exit(1)
+    }
+    let terminal: Terminal
+    do {
+      terminal = try Terminal(mode: mode)
+    } catch {
+      Terminal.printError("shop: \(error)")
+      exit(1)
+    }
+    await run(setup, in: terminal)
+    terminal.restore()
+  }
+
+  @MainActor
+  private static func run(_ setup: Setup, in terminal: Terminal) async {
+    let initialState = ShopState(cartCount: setup.cartCount)
+    let monitor = EffectMonitor<ShopState, ShopEvent, ShopError>()
+    // The monitor observes from the start, so it counts the catalog's first search too.
+    let shop = Shop.start(
+      from: initialState, context: setup.context, observers: [monitor.record])
+    let screen = ShopScreen(terminal: terminal, state: initialState)
+    shop.addUIBinding(screen.show)
+
+    let isScripted = terminal.mode == .scripted
+    let spinner = Task {
+      while !isScripted, (try? await Task.sleep(for: .milliseconds(100))) != nil {
+        screen.tick()
+      }
+    }
+    defer { spinner.cancel() }
+
+    for await event in terminal.events {
+      guard case .key(let key) = event else {
+        screen.redraw()
+        continue
+      }
+      // A script waits for the shop to settle before each key, so its output is the same on
+      // every run; a person gets an answer at once.
+      if isScripted { await monitor.waitUntilIdle() }
+      let focus = ShopCommand.Focus(shop.state)
+      guard let command = ShopCommand(key, in: focus) else {
+        screen.showHint("Unknown key '\(key)'. Keys: \(focus.help)")
+        continue
+      }
+      switch command {
+      case .moveUp: shop.send(.moveUp)
+      case .moveDown: shop.send(.moveDown)
+      case .open:
+        if let row = shop.state.highlightedRow, row.product != nil {
+          shop.send(.open(id: row.id))
+        } else {
+          screen.showHint(openHint(for: shop.state))
+        }
+      case .startSearch: shop.send(.startSearch)
+      case .type(let text): shop.send(.search(.typed(text)))
+      case .erase: shop.send(.search(.erased))
+      case .clearSearch: shop.send(.search(.cleared))
+      case .endSearch: shop.send(.endSearch)
+      case .addToCart:
+        if let page = shop.state.detail?.page, page.canAddToCart {
+          shop.send(.detail(.addToCart))
+        } else {
+          screen.showHint(addToCartHint(for: shop.state.detail?.page))
+        }
+      case .reload: shop.send(.detail(.loadProduct))
+      case .back: shop.send(.close)
+      case .session(.quit):
+        shop.stop()
+        return
+      case .session(.suspend):
+        terminal.suspend()
+        screen.redraw()
+      case .session(.showKeys):
+        // In a script, a line break with no action here is a separator, not a key press.
+        if !isScripted {
+          screen.showHint("Enter does nothing here. Keys: \(focus.help)")
+        }
+      }
+    }
+    // End of input: a script's last requests still finish, then the app quits as on `q`.
+    if isScripted { await monitor.waitUntilIdle() }
+    shop.stop()
+  }
+
+  private static func openHint(for state: ShopState) -> String {
+    if let row = state.highlightedRow {
+      return row.status == .unavailable
+        ? "\(row.summary.title) is no longer sold." : "Wait for \(row.summary.title) to load."
+    }
+    return state.search.answeredQuery == nil
+      ? "Wait for the catalog to load." : "No product matches: press / to search again."
+  }
+
+  private static func addToCartHint(for page: ProductDetailState?) -> String {
+    guard let page else { return "Open a product first." }
+    if page.isAddingToCart { return "Already adding to your cart…" }
+    if page.request != nil { return "Wait for the product to load, then press a." }
+    return "There is no product to add: press r to reload."
+  }
+}
+
+/// Everything `shop` needs before it takes over the terminal, checked up front.
+private struct Setup {
+  let context: ShopContext
+  let cartCount: Int
+
+  init(options: ShopOptions, mode: Terminal.Mode) throws {
+    guard let catalogPath = options.catalogPath ?? Catalog.bundledPath else {
+      throw UsageError("the bundled catalog is missing; pass --catalog PATH")
+    }
+    let catalog = try ShopCatalog.load(from: catalogPath)
+    let (cart, cartCount) = try Self.cart(options: options, mode: mode)
+    self.cartCount = cartCount
+    context = ShopContext(
+      api: LiveShopAPI(catalog: catalog, cart: cart),
+      clock: options.speed == 1 ? ContinuousClock() : AcceleratedClock(speed: options.speed),
+      random: options.seed.map { RandomSource(seed: $0) } ?? RandomSource()
+    )
+  }
+
+  /// The cart file `--cart` names, otherwise the user's cart file at a terminal, and a cart in
+  /// memory for a script, so that a script prints the same on every run; with the number of
+  /// items it holds, for the badge.
+  private static func cart(
+    options: ShopOptions,
+    mode: Terminal.Mode
+  ) throws -> (any CartStorage, Int) {
+    let environment = ProcessInfo.processInfo.environment
+    guard options.cartPath != nil || mode == .interactive else { return (InMemoryCart(), 0) }
+    guard let path = options.cartPath ?? CartFile.defaultPath(environment: environment) else {
+      throw UsageError("no place for the cart: set HOME or pass --cart PATH")
+    }
+    // A cart file that cannot be read stops the app before it could be overwritten.
+    let stored = try CartFile.load(from: path)
+    return (CartFile(path: path), stored.items.count)
+  }
+}

@@ -1,0 +1,5 @@
+/// Work the search waits for: the state holds it, a feedback performs it.
+public enum SearchRequest: Hashable, Sendable {
+  /// Find the products that match `query`.
+  case find(query: String)
+}

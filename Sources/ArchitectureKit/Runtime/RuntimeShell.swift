@@ -209,13 +209,16 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// stops, or the task is cancelled.
   package func send(_ event: Event, while predicate: @escaping (State) -> Bool) async {
     send(event)
+    guard !core.isStopped, predicate(core.state) else { return }
     lastListenerID += 1
     let id = lastListenerID
     let port = self.port
+    // The check and the registration happen here, on the runtime's isolation: the closures of
+    // `withCheckedContinuation` may run elsewhere, so they only wait on a lock-based signal.
+    let signal = Resumption()
+    stateWaiters[id] = (predicate, signal.open)
     await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        waitForState(id, while: predicate) { continuation.resume() }
-      }
+      await signal.wait()
     } onCancel: {
       Task {
         await port.withShell { shell -> Bool? in
@@ -224,16 +227,6 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
         }
       }
     }
-  }
-
-  /// Calls `resume` once the state stops satisfying `predicate` (or the system stops).
-  private func waitForState(
-    _ id: Int,
-    while predicate: @escaping (State) -> Bool,
-    resume: @escaping () -> Void
-  ) {
-    guard !core.isStopped, predicate(core.state) else { return resume() }
-    stateWaiters[id] = (predicate, resume)
   }
 
   /// Ends a wait early (its task was cancelled).

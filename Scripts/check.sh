@@ -8,7 +8,8 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "Format lint (swift format lint --strict)"
 swift format lint --strict --recursive --parallel \
-  Package.swift Sources Tests Sample Benchmarks/Package.swift Benchmarks/Benchmarks
+  Package.swift Sources Tests Sample Benchmarks/Package.swift Benchmarks/Benchmarks \
+  IntegrationTests
 
 step "Build with warnings as errors"
 swift build --build-tests -Xswiftc -warnings-as-errors
@@ -27,6 +28,13 @@ fi
 step "Library tests in release (swift test -c release)"
 swift test -c release \
   --filter '^(FunctionalCoreTests|ArchitectureKitTests|ArchitectureKitTestSupportTests)\.'
+
+# A package set up like a new Xcode 26 app target: main-actor isolation by default and the
+# approachable-concurrency features. It builds the library once more, in its own build folder
+# (IntegrationTests/DefaultIsolation/.build, ignored by git), and checks that every feedback form
+# and a composition compile and run there with only the annotations the Concurrency article shows.
+step "Default main-actor isolation package (IntegrationTests/DefaultIsolation)"
+swift test --package-path IntegrationTests/DefaultIsolation -Xswiftc -warnings-as-errors
 
 # Instrumented code runs ten to thirty times slower: the stress tests run a tenth of their load
 # (see Tests/ArchitectureKitTests/StressLoad.swift).

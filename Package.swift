@@ -18,14 +18,17 @@ let package = Package(
     .target(name: "ArchitectureKit", dependencies: ["FunctionalCore"]),
     .target(name: "ArchitectureKitTestSupport", dependencies: ["ArchitectureKit"]),
 
-    .testTarget(name: "FunctionalCoreTests", dependencies: ["FunctionalCore"]),
+    // Test doubles every test target shares: gates, recorders, a seeded generator.
+    .target(name: "TestDoubles", dependencies: ["FunctionalCore"], path: "Tests/TestDoubles"),
+
+    .testTarget(name: "FunctionalCoreTests", dependencies: ["FunctionalCore", "TestDoubles"]),
     .testTarget(
       name: "ArchitectureKitTests",
-      dependencies: ["ArchitectureKit", "ArchitectureKitTestSupport"]
+      dependencies: ["ArchitectureKit", "ArchitectureKitTestSupport", "TestDoubles"]
     ),
     .testTarget(
       name: "ArchitectureKitTestSupportTests",
-      dependencies: ["ArchitectureKitTestSupport"]
+      dependencies: ["ArchitectureKitTestSupport", "TestDoubles"]
     ),
 
     // The samples: feature logic in libraries, terminal front ends as executables, so

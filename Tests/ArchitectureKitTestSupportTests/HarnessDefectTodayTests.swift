@@ -1,36 +1,11 @@
 import ArchitectureKitTestSupport
 import FunctionalCore
+import TestDoubles
 import Testing
 
 // Issue 11, defects 5, 6, 7, 8, 9 and 13 of the harness and its clock (DESIGN §5, "One
 // runtime", "Never hangs, never flakes", "Non-exhaustive mode skips assertions, never events").
 // The sibling HarnessDefectTests holds the ones that need the rebuilt harness's new API.
-
-/// A one-shot signal opened from any thread.
-private final class OpenGate: Sendable {
-  private let state = Lock<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
-    (false, [])
-  )
-
-  func open() {
-    let waiters = state.withLock { state in
-      state.isOpen = true
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume() }
-  }
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let isOpen = state.withLock { state in
-        if !state.isOpen { state.waiters.append(continuation) }
-        return state.isOpen
-      }
-      if isOpen { continuation.resume() }
-    }
-  }
-}
 
 private struct NoContext: Sendable {}
 
@@ -80,7 +55,7 @@ struct HarnessDefectTodayTests {
 
   /// An answer that comes from another thread once `gate` opens, raced by a timeout on `clock`.
   private static func answerWithTimeout(
-    clock: ManualClock, gate: OpenGate
+    clock: ManualClock, gate: Gate
   ) -> Feedback<[String], String, AskFailure, NoContext> {
     .react(
       request: { $0 == ["ask"] ? "answer" : nil },
@@ -99,7 +74,7 @@ struct HarnessDefectTodayTests {
   @Test func receiveWaitsForAnEffectWhoseTimeoutSleepsOnTheClockWhileItsAnswerComes() async {
     for _ in 0..<20 {
       let clock = ManualClock()
-      let gate = OpenGate()
+      let gate = Gate()
       let system = TestSystem(
         initialState: [String](), context: NoContext(), reduce: { $0.append($1) },
         feedback: [Self.answerWithTimeout(clock: clock, gate: gate)], clock: clock
@@ -137,7 +112,7 @@ struct HarnessDefectTodayTests {
     await clock.waitForSleepers(count: 1)
 
     for _ in 0..<20 {
-      let gate = OpenGate()
+      let gate = Gate()
       let system = TestSystem(
         initialState: [String](), context: NoContext(), reduce: { $0.append($1) },
         feedback: [

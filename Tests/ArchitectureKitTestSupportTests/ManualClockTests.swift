@@ -1,4 +1,5 @@
 import ArchitectureKitTestSupport
+import TestDoubles
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
@@ -44,13 +45,13 @@ struct ManualClockTests {
 
   @Test func aTaskCancelledBeforeItSleepsThrowsAtOnce() async {
     let clock = ManualClock()
-    let gate = AsyncGate()
+    let gate = Gate()
     let sleeper = Task {
       await gate.wait()
       try await clock.sleep(for: .seconds(1))
     }
     sleeper.cancel()
-    await gate.open()
+    gate.open()
     await #expect(throws: CancellationError.self) { try await sleeper.value }
     #expect(clock.sleeperCount == 0)
   }
@@ -59,21 +60,4 @@ struct ManualClockTests {
 private actor WakeLog {
   var values: [Int] = []
   func add(_ value: Int) { values.append(value) }
-}
-
-/// Lets a task start only when the test says so.
-private actor AsyncGate {
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-
-  func open() {
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters = []
-  }
 }

@@ -1,5 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
+import TestDoubles
 import Testing
 
 @Suite(.timeLimit(.minutes(2)))

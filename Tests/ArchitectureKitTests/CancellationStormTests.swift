@@ -1,5 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
+import TestDoubles
 import Testing
 
 /// The storm's state: the current request, and the model check of every result reduced.

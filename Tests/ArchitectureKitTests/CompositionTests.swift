@@ -1,6 +1,7 @@
 import ArchitectureKit
 import ArchitectureKitTestSupport
 import Observation
+import TestDoubles
 import Testing
 
 /// Composition is as exact as one system: a child's effects keep the child's request

@@ -1,5 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
+import TestDoubles
 
 /// Continuations that a cancelled task takes back, so a test whose awaited condition never
 /// comes fails at its time limit instead of hanging the run.

@@ -1,5 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
+import TestDoubles
 import Testing
 
 /// One event of a numbered stream: the `sequence`-th event of `sender`.

@@ -1,5 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
+import TestDoubles
 import Testing
 
 /// A search-like feature: the state holds the query; a feedback runs one effect per query.

@@ -1,5 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
+import TestDoubles
 import Testing
 
 // DESIGN §3, "Hooks never break the mailbox" and "`stop()` takes effect at once": whatever a

@@ -1,5 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
+import TestDoubles
 import Testing
 
 // Issue 11, defects 8 (the job form) and 10, written against API the rebuilt runtime adds:

@@ -1,5 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
+import TestDoubles
 import Testing
 
 /// What the leak tests' effects report: how many bodies started, saw cancellation and ended.

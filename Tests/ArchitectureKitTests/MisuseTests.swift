@@ -1,5 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
+import TestDoubles
 import Testing
 
 /// A wait that ignores cancellation: only the test ends it, as with work that cannot be

@@ -1,4 +1,5 @@
 import ArchitectureKit
+import TestDoubles
 import Testing
 
 // DESIGN §3 and §5, "One runtime": the core and the three runtimes built on it behave exactly

@@ -1,5 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
+import TestDoubles
 
 /// A feedback request as the model names it: the feedback, the key of a keyed request, and the
 /// value (the condition form's `true` is 1).

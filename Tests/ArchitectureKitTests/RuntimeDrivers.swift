@@ -1,6 +1,7 @@
 import ArchitectureKit
 import ArchitectureKitTestSupport
 import FunctionalCore
+import TestDoubles
 import Testing
 
 /// The runtimes the property tests drive beside the reference.

@@ -1,6 +1,7 @@
 import ArchitectureKit
 import FunctionalCore
 import Observation
+import TestDoubles
 import Testing
 
 enum CounterEvent: Sendable, Equatable {

@@ -1,45 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
 
-/// A one-shot signal a test opens when it decides an effect may go on.
-final class Gate: Sendable {
-  private let state = Lock<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
-    (false, [])
-  )
-
-  func open() {
-    let waiters = state.withLock { state in
-      state.isOpen = true
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume() }
-  }
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let isOpen = state.withLock { state in
-        if !state.isOpen { state.waiters.append(continuation) }
-        return state.isOpen
-      }
-      if isOpen { continuation.resume() }
-    }
-  }
-}
-
-/// Values recorded from any thread, readable by the test.
-final class Recorder<Value: Sendable>: Sendable {
-  private let storage = Lock<[Value]>([])
-
-  func record(_ value: Value) {
-    storage.withLock { $0.append(value) }
-  }
-
-  var values: [Value] {
-    storage.withLock { $0 }
-  }
-}
-
 /// Buffers a system's activities so a test can await the ones it expects, without sleeping.
 @MainActor
 final class ActivityLog<State, Event: Sendable, ErrorType: Error, Context: Sendable> {

@@ -1,4 +1,5 @@
 import FunctionalCore
+import TestDoubles
 import Testing
 
 // A broken cancellation guarantee shows up as a task that never ends; the time limit turns that
@@ -541,7 +542,7 @@ struct AsyncResultTests {
     clock.advance(by: .seconds(1))
 
     #expect(try await result == .failure(.other(408)))
-    #expect(await cancelled.wait(), "The work was not cancelled.")
+    #expect(await cancelled.opens(), "The work was not cancelled.")
   }
 
   @Test func timeoutFailsAtTheDeadlineEvenWhenTheWorkIgnoresCancellation() async {
@@ -589,7 +590,7 @@ struct AsyncResultTests {
     .timeout(after: .seconds(1), on: FailingClock(fault: fault), failingWith: .other(408))
 
     #expect(await computation.run("context") == .failure(.other(408)))
-    #expect(await cancelled.wait(), "The work was not cancelled.")
+    #expect(await cancelled.opens(), "The work was not cancelled.")
   }
 
   @Test(arguments: FailingClock.Fault.allCases)
@@ -668,7 +669,7 @@ struct AsyncResultTests {
       ifClockFails: { _ in .other(503) })
 
     #expect(await computation.run("context") == .failure(.other(503)))
-    #expect(await cancelled.wait(), "The work was not cancelled.")
+    #expect(await cancelled.opens(), "The work was not cancelled.")
   }
 
   @Test func timeoutThatHandlesClockFailuresFailsWithItsErrorAtTheDeadline() async {

@@ -1,4 +1,5 @@
 import FunctionalCore
+import TestDoubles
 import Testing
 
 // Concurrency is proven with barriers: every input waits until all of them have started, so
@@ -117,7 +118,7 @@ struct AsyncResultZipTests {
       }
 
     #expect(result == .failure(.second))
-    #expect(await cancelled.wait(), "The work was not cancelled.")
+    #expect(await cancelled.opens(), "The work was not cancelled.")
   }
 
   @Test(arguments: 3...5)

@@ -1,4 +1,5 @@
 import FunctionalCore
+import TestDoubles
 import Testing
 
 // `awaitCallback` is the bridge behind `Future(callback:)`, `Future(cancellableCallback:)` and
@@ -72,7 +73,7 @@ struct CallbackBridgeTests {
     task.cancel()
 
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(await cancelled.wait(), "The work was not cancelled.")
+    #expect(await cancelled.opens(), "The work was not cancelled.")
   }
 
   @Test func anAlreadyCancelledTaskNeverStartsTheOperation() async {
@@ -168,7 +169,7 @@ struct CallbackBridgeTests {
       #expect(!cancelled.isOpen)
     case .failure(let error):
       #expect(error is CancellationError)
-      #expect(await cancelled.wait(), "The work was not cancelled.")
+      #expect(await cancelled.opens(), "The work was not cancelled.")
     }
   }
 }

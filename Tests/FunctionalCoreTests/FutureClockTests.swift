@@ -1,4 +1,5 @@
 import FunctionalCore
+import TestDoubles
 import Testing
 
 // Time is a TestClock: it moves only when a test advances it, and each test waits until the
@@ -121,7 +122,7 @@ struct FutureClockTests {
     clock.advance(by: limit)
 
     #expect(try await value == nil)
-    #expect(await cancelled.wait(), "The work was not cancelled.")
+    #expect(await cancelled.opens(), "The work was not cancelled.")
   }
 
   @Test func cancellingATimeoutCancelsBothTheWorkAndTheTimer() async {
@@ -139,7 +140,7 @@ struct FutureClockTests {
     task.cancel()
 
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(await cancelled.wait(), "The work was not cancelled.")
+    #expect(await cancelled.opens(), "The work was not cancelled.")
     #expect(clock.sleeperCount == 0)
   }
 
@@ -199,7 +200,7 @@ struct FutureClockTests {
     let value = try await future.timeout(after: .seconds(1), on: FailingClock(fault: fault)).run()
 
     #expect(value == nil)
-    #expect(await cancelled.wait(), "The work was not cancelled.")
+    #expect(await cancelled.opens(), "The work was not cancelled.")
   }
 
   @Test(arguments: FailingClock.Fault.allCases)

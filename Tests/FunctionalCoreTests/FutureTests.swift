@@ -1,4 +1,5 @@
 import FunctionalCore
+import TestDoubles
 import Testing
 
 // A broken cancellation or concurrency guarantee shows up as a task that never ends; the time
@@ -189,7 +190,7 @@ struct FutureTests {
     task.cancel()
 
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(await cancelled.wait(), "The work was not cancelled.")
+    #expect(await cancelled.opens(), "The work was not cancelled.")
   }
 
   @Test func aCompletionAfterCancellationIsIgnored() async throws {

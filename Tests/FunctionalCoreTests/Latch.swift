@@ -1,4 +1,5 @@
 import FunctionalCore
+import TestDoubles
 
 /// A countdown: it opens once ``countDown()`` has been called `count` times.
 ///
@@ -34,7 +35,7 @@ final class Latch: Sendable {
   /// - Returns: Whether the latch is open; `false` means the wait was cancelled first.
   @discardableResult
   func wait() async -> Bool {
-    await gate.wait()
+    await gate.opens()
   }
 
   /// Counts one arrival, then waits for all the others.

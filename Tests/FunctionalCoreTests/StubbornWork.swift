@@ -1,4 +1,5 @@
 import FunctionalCore
+import TestDoubles
 
 /// Work that ignores cancellation: it ends only when the test calls ``finish()``.
 ///

@@ -1,13 +1,14 @@
 import FunctionalCore
 
-/// A one-shot signal: tasks wait for it, and it stays open once opened.
+/// A one-shot signal: tasks wait for it, and it stays open once opened; shared by every test
+/// target.
 ///
 /// Tests use gates instead of sleeps: a step that must happen before another one opens a gate
 /// the other one waits for, so the order is forced rather than hoped for.
 ///
 /// A wait ends early when the waiting task is cancelled, so a test whose gate never opens is
 /// stopped by its time limit instead of hanging the whole run.
-final class Gate: Sendable {
+package final class Gate: Sendable {
   private struct State {
     var isOpen = false
     var nextID = 0
@@ -17,12 +18,15 @@ final class Gate: Sendable {
   private let state = Lock(State())
 
   /// Whether ``open()`` has been called.
-  var isOpen: Bool {
+  package var isOpen: Bool {
     state.withLock { $0.isOpen }
   }
 
   /// Opens the gate and lets every waiting task, present and future, through.
-  func open() {
+  package init() {}
+
+  /// Opens the gate and lets every waiting task, present and future, through.
+  package func open() {
     let waiters = state.withLock { state in
       state.isOpen = true
       defer { state.waiters = [:] }
@@ -31,11 +35,9 @@ final class Gate: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Returns once the gate is open, or once the waiting task is cancelled.
-  ///
-  /// - Returns: Whether the gate is open; `false` means the wait was cancelled first.
-  @discardableResult
-  func wait() async -> Bool {
+  /// Returns once the gate is open, or once the waiting task is cancelled; ``isOpen`` then
+  /// tells which.
+  package func wait() async {
     let id = state.withLock { state in
       defer { state.nextID += 1 }
       return state.nextID
@@ -53,6 +55,12 @@ final class Gate: Sendable {
     } onCancel: {
       state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
     }
+  }
+
+  /// Waits as ``wait()`` does, then says whether the gate opened (`false`: the wait was
+  /// cancelled first).
+  package func opens() async -> Bool {
+    await wait()
     return isOpen
   }
 }

@@ -2,14 +2,14 @@
 ///
 /// The standard library's generator cannot be seeded; property and stress tests use this one so
 /// a failing seed replays the same sequence on every platform.
-struct SplitMix64: RandomNumberGenerator {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,7 +18,7 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   /// Whether an event of probability `percent` / 100 happens.
-  mutating func chance(_ percent: Int) -> Bool {
+  package mutating func chance(_ percent: Int) -> Bool {
     Int.random(in: 0..<100, using: &self) < percent
   }
 }

@@ -15,8 +15,10 @@ import FunctionalCore
 ///   .retrying(2, backoff: .fixed(.seconds(1)), clock: \.clock)
 /// ```
 ///
-/// Policies compose from the inside out: above, each search is debounced, then retried (the
-/// retries are not debounced again). A clock whose sleep fails counts the wait as over.
+/// Policies compose from the inside out: above, the retry wraps the debounced search, so every
+/// attempt, each retry included, waits the 300 ms again after its backoff. Put
+/// ``debounced(for:clock:)`` last to debounce only the first attempt. A clock whose sleep fails
+/// counts the wait as over.
 extension Feedback {
   /// Starts each effect only after its request has stayed the same for `delay`.
   ///
@@ -72,8 +74,9 @@ extension Feedback {
   /// before each retry.
   ///
   /// The retries are the same effect for its request: observers and tests see one start, and
-  /// the failure is reported only when the last attempt fails. A request that changes cancels
-  /// the attempt or the wait in progress.
+  /// the failure is reported only when the last attempt fails, as
+  /// ``SystemActivity/effectFailed(_:_:)``; no event is made of it. A request that changes
+  /// cancels the attempt or the wait in progress.
   ///
   /// - Parameters:
   ///   - retries: How many times to retry after the first failure.

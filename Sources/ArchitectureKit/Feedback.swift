@@ -25,10 +25,17 @@
 /// )
 /// ```
 ///
-/// Effects come in three shapes, each with its own argument label:
+/// Effects come in several shapes, each with its own argument label:
 /// - `effects:` returns an ``FunctionalCore/AsyncResult`` (the seed's form);
 /// - `run:` is an `async` function that returns one event;
+/// - `perform:` is an `async` function that returns an event or `nil`, for work that need not
+///   report back;
+/// - `job:` is an `async` function that sends progress and returns its last event;
 /// - `stream:` is an `async` function that may send many events until it is cancelled.
+///
+/// Policies such as ``debounced(for:clock:)``, ``retrying(_:backoff:clock:random:)`` and
+/// ``timeout(_:clock:event:)`` change when and how often the effects run; see
+/// <doc:TimeAndRetries>.
 ///
 /// A `Feedback` describes a loop; each system that uses it keeps its own running effects, so one
 /// value can serve many systems. It is not `Sendable`: its closures run on the system's

@@ -129,6 +129,41 @@ extension Feedback {
     transformingEffects { $0.limited(to: duration, on: clock, orElse: .success(event)) }
   }
 
+  /// Turns each failure of the feedback's effects into an event, so nothing is left unhandled
+  /// and the feedback fits in a system whose failure type is `Never`.
+  ///
+  /// Put it last, after the policies whose failures it should catch: a retried load that fails
+  /// its last attempt then ends with an event the reducer shows, instead of a reported failure
+  /// that leaves the state waiting.
+  ///
+  /// ```swift
+  /// Feedback<Page, Page.Event, APIError, Context>
+  ///   .react(request: \.loading, run: { id, context in .loaded(try await context.api.page(id)) })
+  ///   .retrying(3, backoff: .exponential(initial: .seconds(1), maximum: .seconds(8)), clock: \.clock)
+  ///   .recover { error in .failed(error) }
+  /// ```
+  ///
+  /// - Parameter transform: The event a failure becomes.
+  /// - Returns: The feedback, which no longer fails.
+  public func recover(
+    _ transform: @escaping @Sendable (ErrorType) -> Event
+  ) -> Feedback<State, Event, Never, Context> {
+    Feedback<State, Event, Never, Context> { index in
+      let inner = makeReconciler(index)
+      var recovering: EffectHost<Event, ErrorType, Context>?
+      return Reconciler { state, host in
+        let innerHost =
+          recovering
+          ?? EffectHost(
+            start: { effect, request in host.start(effect.recovered(transform), request) },
+            cancel: host.cancel, isStopped: host.isStopped, event: host.event,
+            retireWhenDone: host.retireWhenDone, isLive: host.isLive)
+        recovering = innerHost
+        inner.reconcile(state, innerHost)
+      }
+    }
+  }
+
   /// The same feedback with every effect it starts changed by `transform` first.
   @usableFromInline
   func transformingEffects(_ transform: @escaping (Effect) -> Effect) -> Feedback {

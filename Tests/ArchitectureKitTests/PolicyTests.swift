@@ -369,3 +369,47 @@ struct BrokenClockTests {
     #expect(!activities.contains { if case .eventIgnored = $0 { true } else { false } })
   }
 }
+
+@MainActor
+struct RecoverTests {
+  enum Event: Equatable, Sendable {
+    case load
+    case loaded
+    case failed(String)
+  }
+
+  struct Failure: Error, Equatable {
+    let reason: String
+  }
+
+  struct Context: Sendable {
+    let clock: ManualClock
+  }
+
+  @Test func aRetriedLoadThatKeepsFailingEndsWithTheEventItsFailureBecomes() async {
+    let clock = ManualClock()
+    let loads = Lock(0)
+    let system = TestSystem<[Event], Event, Never, Context>(
+      initialState: [], context: Context(clock: clock), reduce: { $0.append($1) },
+      feedback: [
+        Feedback<[Event], Event, Failure, Context>
+          .react(
+            request: { $0.last == .load ? "page" : nil },
+            run: { _, _ throws(Failure) in
+              loads.withLock { $0 += 1 }
+              throw Failure(reason: "offline")
+            }
+          )
+          .retrying(2, backoff: .fixed(.seconds(1)), clock: \.clock)
+          .recover { .failed($0.reason) }
+      ],
+      clock: clock)
+    system.send(.load) { $0 = [.load] }
+    system.expectStarted("page")
+    system.run("page")
+    await clock.advance(by: .seconds(2))
+    await system.receive(.failed("offline")) { $0 = [.load, .failed("offline")] }
+    #expect(loads.withLock { $0 } == 3)
+    await system.finish()
+  }
+}

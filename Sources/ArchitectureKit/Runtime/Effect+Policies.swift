@@ -79,6 +79,29 @@ extension Effect {
   }
 }
 
+extension Effect {
+  /// The same effect, with a failure turned into its last event.
+  @usableFromInline
+  func recovered(
+    _ transform: @escaping @Sendable (Failure) -> Event
+  ) -> ArchitectureKit.Effect<Event, Never, Context> {
+    switch self {
+    case .done(.success(let event)):
+      return .done(.success(event))
+    case .done(.failure(let error)):
+      return .done(.success(transform(error)))
+    case .single, .stream:
+      let operation = self.operation
+      return .stream { context, send throws(CancellationError) in
+        switch try await operation(context, send) {
+        case .success(let event): .success(event)
+        case .failure(let error): .success(transform(error))
+        }
+      }
+    }
+  }
+}
+
 /// Sleeps on a clock held as an existential.
 @usableFromInline
 func sleep(

@@ -132,7 +132,7 @@ public final class ManualClock: Clock, Sendable {
   /// Creates a clock at time zero.
   ///
   /// - Parameter timeout: The failsafe of each wait inside an advance, in real time.
-  public init(timeout: Duration = .seconds(2)) {
+  public init(timeout: Duration = .seconds(5)) {
     self.timeout = timeout
   }
 

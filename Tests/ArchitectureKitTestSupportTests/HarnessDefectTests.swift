@@ -36,7 +36,7 @@ final class StuckWork: Sendable {
 struct StuckContext: Sendable {}
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct HarnessDefectTests {
   typealias Harness = TestSystem<[String], String, Never, StuckContext>
 

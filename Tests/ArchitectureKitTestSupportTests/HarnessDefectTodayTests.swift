@@ -39,7 +39,7 @@ private final class StepLog<Event> {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct HarnessDefectTodayTests {
   // MARK: Defect 5 — a cancelled clock wait returns
 

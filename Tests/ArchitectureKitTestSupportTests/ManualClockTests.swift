@@ -2,7 +2,7 @@ import ArchitectureKitTestSupport
 import TestDoubles
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ManualClockTests {
   @Test func sleepersWakeOnlyWhenTimeReachesTheirDeadlineInOrder() async throws {
     let clock = ManualClock()

@@ -2,7 +2,7 @@ import ArchitectureKitTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TestSystemTests {
   typealias Harness = TestSystem<Loader.State, Loader.Event, Loader.Failure, Loader.Context>
 

@@ -6,7 +6,7 @@ import Testing
 /// work: a child asleep on the clock waits for the test, a child working makes the effect busy,
 /// and a racer a timeout left behind no longer counts.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct WorkAccountingTests {
   enum Event: Equatable, Sendable {
     case go

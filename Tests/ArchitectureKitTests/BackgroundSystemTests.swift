@@ -3,7 +3,7 @@ import FunctionalCore
 import TestDoubles
 import Testing
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct BackgroundSystemTests {
   typealias SearchSystem = BackgroundSystem<Search, SearchEvent, CounterError, Gates>
   typealias SearchLog = ActivityRecorder<Search, SearchEvent, CounterError>

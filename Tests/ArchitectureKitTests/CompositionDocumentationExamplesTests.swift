@@ -9,7 +9,7 @@ import Testing
 /// Each Swift block of those pages appears here line for line (`Scripts/docs.sh` checks it);
 /// each test checks what the page claims about its block.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct CompositionDocumentationExamplesTests {
   /// The shop's live context in the examples: a search that answers at once.
   static let context = Search.Context(search: { query in ["\(query) 350", "\(query) 700"] })

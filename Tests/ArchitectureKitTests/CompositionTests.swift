@@ -7,7 +7,7 @@ import Testing
 /// Composition is as exact as one system: a child's effects keep the child's request
 /// semantics, and a child that leaves the state has exactly its effects cancelled.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct CompositionTests {
   typealias Shop = Composed.Shop
   typealias Search = Composed.Search

@@ -9,7 +9,7 @@ import Testing
 /// and `Tests/SampleTests`; the rest live here, each in a test that checks what the article
 /// claims.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct DocumentationExamplesTests {
   // MARK: README.md and the landing page
 

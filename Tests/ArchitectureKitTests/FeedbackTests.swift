@@ -35,7 +35,7 @@ final class GateSet: Sendable {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct FeedbackTests {
   typealias SearchSystem = System<Search, SearchEvent, CounterError, Gates>
 

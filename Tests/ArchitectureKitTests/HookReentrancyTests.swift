@@ -273,7 +273,7 @@ struct HookCase: Sendable, CustomTestStringConvertible {
   static let stopping: [HookCase] = sending.filter { $0.hook != .userAction }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct HookReentrancyTests {
   typealias Strings = Subject<[String], String, CounterError, EmptyContext>
   typealias StringsLog = ActivityRecorder<[String], String, CounterError>

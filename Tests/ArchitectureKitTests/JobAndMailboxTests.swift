@@ -30,7 +30,7 @@ struct Blob: Sendable {
   var h = SIMD8<UInt64>()
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct JobAndMailboxTests {
   // MARK: Defect 8 — a job finishes with its final event
 

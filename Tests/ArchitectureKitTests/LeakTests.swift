@@ -39,7 +39,7 @@ struct Busy: Sendable, Equatable {
   var watch: Set<Int> = [1]
 }
 
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct LeakTests {
   static let systemCount = StressLoad.scaled(10_000)
   static let effectsPerSystem = 2

@@ -58,7 +58,7 @@ struct Chains: Equatable {
   var lastChain = 0
 }
 
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct MisuseTests {
   typealias Log = ActivityRecorder<[String], String, CounterError>
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Request policies, the timer and event-triggered work, on a manual clock.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PolicyTests {
   struct State: Equatable {
     var query = ""

@@ -8,7 +8,7 @@ import Testing
 /// Every Swift block of `TimeAndRetries.md` appears in this file line for line
 /// (`Scripts/docs.sh` checks it), in a test that checks what the article says about it.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TimeAndRetriesExamplesTests {
   // MARK: Debounce a search
 

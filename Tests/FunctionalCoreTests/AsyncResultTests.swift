@@ -4,7 +4,7 @@ import Testing
 
 // A broken cancellation guarantee shows up as a task that never ends; the time limit turns that
 // hang into a failure. No assertion depends on time.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct AsyncResultTests {
   /// A computation in a `String` context, the shape most tests need.
   typealias Computation<Value: Sendable> = AsyncResult<String, Value, TestError>

@@ -7,7 +7,7 @@ import Testing
 // failure; no assertion depends on time. Tests call `perform` rather than `run` where a bug could
 // leave work hanging: `run` shields its work from cancellation, so not even the time limit
 // could stop it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct AsyncResultZipTests {
   typealias Computation<Value: Sendable> = AsyncResult<String, Value, TestError>
 

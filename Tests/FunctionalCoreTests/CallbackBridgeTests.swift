@@ -5,7 +5,7 @@ import Testing
 // `awaitCallback` is the bridge behind `Future(callback:)`, `Future(cancellableCallback:)` and
 // `AsyncResult.unfold`. A missed cancellation shows up as a task that never ends; the time limit
 // turns that hang into a failure. No assertion depends on time.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct CallbackBridgeTests {
   @Test func returnsTheValueOfTheCompletion() async throws {
     let value = try await awaitCallback { (complete: @escaping @Sendable (Int) -> Void) in

@@ -4,7 +4,7 @@ import Testing
 
 // A broken cancellation or concurrency guarantee shows up as a task that never ends; the time
 // limit turns that hang into a failure. No assertion depends on time.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct FutureTests {
   /// The ways to build a future, each counting how often its work starts.
   enum Shape: CaseIterable, Sendable {

@@ -89,7 +89,7 @@ public final class TestSystem<
     feedback: [Feedback<State, Event, ErrorType, Context>] = [],
     clock: ManualClock? = nil,
     exhaustivity: Exhaustivity = .on,
-    timeout: Duration = .seconds(2)
+    timeout: Duration = .seconds(5)
   ) {
     self.init(
       initialState: initialState,
@@ -120,7 +120,7 @@ public final class TestSystem<
     feedback: [Feedback<State, Event, ErrorType, Context>] = [],
     clock: ManualClock? = nil,
     exhaustivity: Exhaustivity = .on,
-    timeout: Duration = .seconds(2)
+    timeout: Duration = .seconds(5)
   ) {
     self.init(
       initialState: initialState, context: context,
@@ -150,7 +150,7 @@ public final class TestSystem<
     feature: Feature<State, Event, ErrorType, Context>,
     clock: ManualClock? = nil,
     exhaustivity: Exhaustivity = .on,
-    timeout: Duration = .seconds(2)
+    timeout: Duration = .seconds(5)
   ) {
     self.clock = clock
     self.exhaustivity = exhaustivity

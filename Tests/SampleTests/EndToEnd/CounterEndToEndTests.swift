@@ -1,7 +1,7 @@
 import Testing
 
 /// The `counter` executable, driven by a script on standard input.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct CounterEndToEndTests {
   @Test func printsEveryCountOfAScript() async throws {
     let run = try await ScriptedRun.run("counter", input: "++-q", home: TemporaryDirectory())

@@ -3,7 +3,7 @@ import Testing
 
 /// The samples at a terminal, as a person runs them: raw mode, a full-screen drawing, and the
 /// terminal given back however the app ends.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct InteractiveEndToEndTests {
   static let enterScreen = "\u{1B}[?1049h"
   static let leaveScreen = "\u{1B}[?1049l"

@@ -3,7 +3,7 @@ import Testing
 
 /// The `pdp` executable, driven by a script on standard input with fast, seeded latencies and
 /// failures.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ProductDetailEndToEndTests {
   let home: TemporaryDirectory
   let cart: String

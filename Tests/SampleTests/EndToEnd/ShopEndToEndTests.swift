@@ -3,7 +3,7 @@ import Testing
 
 /// The `shop` executable, driven by a script on standard input with fast, seeded latencies and
 /// failures.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ShopEndToEndTests {
   static let down = "\u{1B}[B"
   static let escape = "\u{1B}"

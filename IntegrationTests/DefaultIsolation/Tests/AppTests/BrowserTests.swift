@@ -5,7 +5,7 @@ import Testing
 @testable import App
 
 /// Two features composed with `scope`, run by `TestSystem` and by `System`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct BrowserTests {
   typealias Harness = TestSystem<Browser.State, Browser.Event, Browser.Failure, Browser.Context>
 

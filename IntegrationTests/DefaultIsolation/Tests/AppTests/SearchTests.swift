@@ -5,7 +5,7 @@ import Testing
 
 /// Every single-request feedback form, in a feature whose namespace is `nonisolated`, tested
 /// from a test target whose code is on the main actor by default.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct SearchTests {
   typealias Harness = TestSystem<Search.State, Search.Event, Search.Failure, Search.Context>
 

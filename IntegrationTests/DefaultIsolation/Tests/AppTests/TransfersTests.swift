@@ -5,7 +5,7 @@ import Testing
 
 /// Every set and keyed feedback form, with each effect form, in a feature that stays on the
 /// main actor and marks only its request and event types `nonisolated`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TransfersTests {
   typealias Harness = TestSystem<Transfers.State, Transfers.Event, Never, Transfers.Context>
   typealias Transfer = Transfers.Transfer

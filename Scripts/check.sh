@@ -12,7 +12,17 @@ swift format lint --strict --recursive --parallel \
   IntegrationTests
 
 step "Build with warnings as errors"
-swift build --build-tests -Xswiftc -warnings-as-errors
+if [ -n "${ARCHITECTUREKIT_DEBUG_BUILD_LOG:-}" ]; then
+  # .ci/run's debug build compiled every target of a fresh clone; a compiler warning in its log
+  # fails the check as -warnings-as-errors would, without compiling everything again.
+  if grep -E '^/[^ ]+\.swift:[0-9]+:[0-9]+: warning:' "$ARCHITECTUREKIT_DEBUG_BUILD_LOG"; then
+    echo "The debug build above has warnings." >&2
+    exit 1
+  fi
+  echo "No warnings in the debug build of every target (read from .ci/run's log)."
+else
+  swift build --build-tests -Xswiftc -warnings-as-errors
+fi
 
 # .ci/run runs the README's `swift test` first and says so here, so the suite runs once per
 # configuration; run on its own, this script runs it.
@@ -62,7 +72,7 @@ bash "$fresh/Scripts/docs.sh"
 
 step "Sample smoke runs"
 # The same flags as the build above, so the samples are not rebuilt.
-bash Scripts/smoke.sh -Xswiftc -warnings-as-errors
+bash Scripts/smoke.sh
 
 step "Benchmarks package builds"
 swift build --package-path Benchmarks -c release

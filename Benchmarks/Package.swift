@@ -42,6 +42,17 @@ let package = Package(
       path: "Benchmarks/SystemBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
+    // The hand-rolled baselines of the `System` benchmarks, under the same names.
+    .executableTarget(
+      name: "HandRolledBenchmarks",
+      dependencies: [
+        "BenchmarkSettings",
+        "Scenarios",
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/HandRolledBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
     // `TestSystem` from the test support module: send throughput, with and without assertions.
     .executableTarget(
       name: "TestSystemBenchmarks",

@@ -1,27 +1,42 @@
 #!/usr/bin/env bash
 # Runs the ArchitectureKit benchmarks (package-benchmark, release build) and prints one summary
-# table: one line per benchmark, tab-separated:
+# table, or checks the deterministic metrics against the thresholds of this toolchain.
 #
-#   name  median  unit  ratio-to-raw  allocations-per-operation
+# A run prints one line per library benchmark, tab-separated:
+#
+#   name  median  unit  ×raw  hand-rolled  ×hand-rolled  allocations/op  hand-rolled allocations/op
 #
 # The median is per operation (event, round trip, created system): package-benchmark records
 # each iteration, which performs the benchmark's scaling factor of operations (or N operations
-# when the benchmark's name ends in `-xN`), and this script divides. "ratio to raw" divides by
-# the median of the "raw-reducer-loop" baseline. The bytes allocated per created system get a
-# line of their own.
+# when the benchmark's name ends in `-xN`), and this script divides. "×raw" divides by the
+# median of the "raw-reducer-loop" baseline; "hand-rolled" is the median of the benchmark of the
+# same name in `HandRolledBenchmarks` (the same scenario on a store written by hand), from the
+# same run, and "×hand-rolled" the ratio to it. The bytes allocated per created system get a
+# line of their own. Wall-clock figures on a shared machine are noisy: for exact costs, count
+# instructions with `Scripts/profile.sh`.
 #
 # Usage:
 #   Scripts/bench.sh                       run everything, print the table
-#   Scripts/bench.sh --check               ...then check the run against Benchmarks/Thresholds
-#   Scripts/bench.sh --update-thresholds   ...then write the run as the new Benchmarks/Thresholds
+#   Scripts/bench.sh --check               check the deterministic metrics (below); no timing
+#   Scripts/bench.sh --update-thresholds   measure them and write them as this toolchain's
 #   Scripts/bench.sh -- --filter 'counter.*'   pass options on to `swift package benchmark`
+#
+# The deterministic metrics, per toolchain in Benchmarks/Thresholds/<swift version>/:
+#   - allocations: the p90 of `mallocCountTotal` per iteration of every System and TestSystem
+#     benchmark (`<target>.<name>.p90.json`, checked by package-benchmark with the tolerances of
+#     `Benchmark.Configuration.architectureKit`: a tenth of an allocation per operation for the
+#     benchmarks that must not allocate, half an allocation per operation for the others);
+#   - instructions: callgrind's exact instructions per operation of the library's scenarios
+#     (`instructions.json`, from `Scripts/profile.sh --all`), within 2 % either way.
+# Improvements beyond the tolerance fail too: update the thresholds in the commit that brings
+# them, so that the slack cannot hide a later regression.
 #
 # Benchmark names carry no spaces: package-benchmark 1.38.1 writes static threshold files with
 # spaces turned into underscores but looks them up with the spaces kept.
 #
 # The tool's own output goes to Benchmarks/.build/bench.log; the table alone goes to stdout.
-# Exit status: 0; 1 when the run fails, or when --check finds a deviation from the thresholds
-# either way (package-benchmark also fails on improvements: update the thresholds then).
+# Exit status: 0; 1 when the run fails, or when --check finds a deviation from the thresholds;
+# 2 when this toolchain has no thresholds.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -48,17 +63,11 @@ benchmark() {
     ${passthrough[@]+"${passthrough[@]}"}
 }
 
-# A fresh baseline each run: stale results of a benchmark that no longer exists must not linger.
-rm -rf .benchmarkBaselines/*/"$baseline"
-echo "bench.sh: building and running the benchmarks (release); log in Benchmarks/$log" >&2
-if ! benchmark baseline update "$baseline" >"$log" 2>&1; then
-  tail -n 40 "$log" >&2
-  echo "bench.sh: the benchmark run failed; see Benchmarks/$log" >&2
-  exit 1
-fi
-
-python3 - "$baseline" <<'PYTHON'
-"""Prints the summary table from package-benchmark's baseline files.
+# Reads package-benchmark's baseline files: prints `target<TAB>name<TAB>metric<TAB>median per
+# operation` for every benchmark and metric of a baseline.
+medians() {
+  python3 - "$1" <<'PYTHON'
+"""The median per operation of each benchmark and metric of a baseline.
 
 Each `.benchmarkBaselines/<target>/<baseline>/results.json` holds, per benchmark and metric,
 the scaling factor and an HdrHistogram of the per-iteration values; the median is
@@ -71,8 +80,6 @@ import re
 import sys
 
 BASELINE = sys.argv[1]
-RAW = "raw-reducer-loop"  # the baseline every ratio is taken against
-MEMORY = re.compile(r"^create-")  # benchmarks whose allocated bytes get a line of their own
 OPERATIONS = re.compile(r"-x(\d+)$")  # a name ending in -xN: N operations per iteration
 
 
@@ -115,28 +122,62 @@ def value_at_percentile(histogram, percentile):
     return 0
 
 
+
 def metric_name(metric):
     return next(iter(metric)) if isinstance(metric, dict) else str(metric)
 
 
-rows = {}
+found = False
 for path in sorted(glob.glob(f".benchmarkBaselines/*/{BASELINE}/results.json")):
     with open(path) as file:
         results = json.load(file)["results"]
     # Encoded as [key, value, key, value, ...]: a dictionary keyed by a non-String type.
     for key, metrics in zip(results[0::2], results[1::2]):
-        medians = {}
         explicit = OPERATIONS.search(key["name"])
         for result in metrics:
             operations = int(explicit.group(1)) if explicit else result["scalingFactor"]
-            histogram = result["statistics"]["histogram"]
-            median = value_at_percentile(histogram, 50.0) / operations
-            medians[metric_name(result["metric"])] = median
-        rows[(key["target"], key["name"])] = medians
-
-if not rows:
+            median = value_at_percentile(result["statistics"]["histogram"], 50.0) / operations
+            print(f"{key['target']}\t{key['name']}\t{metric_name(result['metric'])}\t{median}")
+            found = True
+if not found:
     sys.exit("bench.sh: no results found in .benchmarkBaselines/*/%s" % BASELINE)
+PYTHON
+}
 
+# Runs the benchmarks into a fresh baseline: stale results of a benchmark that no longer exists
+# must not linger.
+run_baseline() {
+  local name=$1
+  shift
+  rm -rf .benchmarkBaselines/*/"$name"
+  if ! benchmark baseline update "$name" "$@" >"$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    echo "bench.sh: the benchmark run failed; see Benchmarks/$log" >&2
+    exit 1
+  fi
+}
+
+if [ "$action" = run ]; then
+  echo "bench.sh: building and running the benchmarks (release); log in Benchmarks/$log" >&2
+  run_baseline "$baseline"
+  medians "$baseline" >.build/medians.tsv
+  python3 - .build/medians.tsv <<'PYTHON'
+"""Prints the table: each library benchmark beside the raw loop and its hand-rolled baseline."""
+import math
+import re
+import sys
+
+RAW = "raw-reducer-loop"  # the baseline of the "x raw" column
+HAND = "HandRolledBenchmarks"  # the target of the hand-rolled baselines, named as the library's
+# Library benchmarks whose hand-rolled baseline has another name.
+BASELINE_OF = {"100k-array-send-pure-reducer": "100k-array-send-inout-reducer"}
+MEMORY = re.compile(r"^create-")  # benchmarks whose allocated bytes get a line of their own
+
+rows = {}
+with open(sys.argv[1]) as file:
+    for line in file:
+        target, name, metric, value = line.rstrip("\n").split("\t")
+        rows.setdefault((target, name), {})[metric] = float(value)
 raw = next((m["wallClock"] for (_, name), m in rows.items() if name == RAW), None)
 
 
@@ -145,37 +186,118 @@ def time_with_unit(nanoseconds):
         if nanoseconds < limit:
             value = nanoseconds / divisor
             digits = 2 if value < 10 else 1 if value < 100 else 0
-            return f"{value:.{digits}f}", unit
+            return f"{value:.{digits}f} {unit}"
 
 
-def ratio(nanoseconds):
-    if not raw:
+def ratio(value, base):
+    if not base:
         return "-"
-    value = nanoseconds / raw
-    return f"{value:.1f}" if value < 100 else f"{value:,.0f}"
+    value = value / base
+    return f"{value:.2f}" if value < 10 else f"{value:.1f}" if value < 100 else f"{value:,.0f}"
 
 
-# The raw baselines first, then the rest by target and name.
-order = sorted(rows, key=lambda key: (not key[1].startswith(RAW), key[0], key[1]))
-print("name\tmedian\tunit\tratio to raw\tallocations per operation")
-for target, name in order:
+def count(medians, metric):
+    value = medians.get(metric) if medians else None
+    return "-" if value is None else f"{value:.2f}"
+
+
+library = sorted((key for key in rows if key[0] != HAND),
+                 key=lambda key: (not key[1].startswith(RAW), key[0], key[1]))
+print("name\tmedian\tx raw\thand-rolled\tx hand-rolled\tallocations/op\thand-rolled allocations/op")
+for target, name in library:
     medians = rows[(target, name)]
-    allocations = medians.get("mallocCountTotal")
-    allocations_text = "-" if allocations is None else f"{allocations:.2f}"
+    hand = rows.get((HAND, BASELINE_OF.get(name, name)))
     if "wallClock" in medians:
-        median, unit = time_with_unit(medians["wallClock"])
-        print(f"{name}\t{median}\t{unit}\t{ratio(medians['wallClock'])}\t{allocations_text}")
+        time = medians["wallClock"]
+        hand_time = hand.get("wallClock") if hand else None
+        print("\t".join([
+            name, time_with_unit(time), ratio(time, raw),
+            time_with_unit(hand_time) if hand_time else "-", ratio(time, hand_time),
+            count(medians, "mallocCountTotal"), count(hand, "mallocCountTotal")]))
     if MEMORY.search(name) and "mallocBytesCount" in medians:
-        print(f"{name} (memory)\t{medians['mallocBytesCount']:.0f}\tbytes\t-\t{allocations_text}")
+        bytes, hand_bytes = medians["mallocBytesCount"], (hand or {}).get("mallocBytesCount")
+        print("\t".join([
+            f"{name} (memory)", f"{bytes:.0f} bytes", "-",
+            f"{hand_bytes:.0f} bytes" if hand_bytes else "-", ratio(bytes, hand_bytes),
+            count(medians, "mallocCountTotal"), count(hand, "mallocCountTotal")]))
 PYTHON
+  exit 0
+fi
 
-case "$action" in
-  check)
-    echo "bench.sh: checking the run against Benchmarks/Thresholds" >&2
-    benchmark thresholds check "$baseline" >&2
-    ;;
-  update)
-    echo "bench.sh: writing Benchmarks/Thresholds from the run" >&2
-    benchmark thresholds update "$baseline" >&2
-    ;;
-esac
+# --check and --update-thresholds: deterministic metrics only, against this toolchain's files.
+version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -n 1)
+thresholds="$bench/Thresholds/$version"
+instructions="$thresholds/instructions.json"
+if [ "$action" = check ] && [ ! -f "$instructions" ]; then
+  echo "bench.sh: no thresholds for Swift $version in Benchmarks/Thresholds/$version;" \
+    "record them with Scripts/bench.sh --update-thresholds on the reference machine" >&2
+  exit 2
+fi
+mkdir -p "$thresholds"
+failed=0
+
+# Allocations: a short run of the library's benchmarks that measures nothing else.
+export ARCHITECTUREKIT_BENCH_GATE=1
+echo "bench.sh: counting allocations (release build); log in Benchmarks/$log" >&2
+run_baseline gate --target SystemBenchmarks --target TestSystemBenchmarks
+echo "allocations per operation (p50; the check compares the p90 per iteration)"
+medians gate | awk -F '\t' '$3 == "mallocCountTotal" { printf "  %s\t%.2f\n", $2, $4 }'
+if [ "$action" = check ]; then
+  if benchmark thresholds check gate --path "$thresholds" >>"$log" 2>&1; then
+    echo "bench.sh: allocations within the thresholds of Swift $version" >&2
+  else
+    grep -E -A3 'Deviations|regress|improv|Could not|fail' "$log" >&2 || tail -n 20 "$log" >&2
+    echo "bench.sh: allocations deviate from Benchmarks/Thresholds/$version" >&2
+    failed=1
+  fi
+else
+  rm -f "$thresholds"/*.p90.json
+  benchmark thresholds update gate --path "$thresholds" >>"$log" 2>&1
+  echo "bench.sh: wrote the allocation thresholds to Benchmarks/Thresholds/$version" >&2
+fi
+
+# Instructions: callgrind's exact counts per operation.
+measured="$bench/.build/profile/instructions.tsv"
+"$repo/Scripts/profile.sh" --all >"$measured"
+python3 - "$action" "$measured" "$instructions" <<'PYTHON' || failed=1
+"""Compares the instructions per operation with the thresholds, or writes them."""
+import json
+import sys
+
+action, measured_path, thresholds_path = sys.argv[1:]
+TOLERANCE = 2.0  # percent, either way
+measured = {}
+with open(measured_path) as file:
+    for line in file:
+        name, value, _ = line.split("\t")
+        measured[name] = float(value)
+if action == "update":
+    with open(thresholds_path, "w") as file:
+        json.dump({name: round(value) for name, value in sorted(measured.items())}, file, indent=2)
+        file.write("\n")
+    print("instructions per operation (written as the thresholds)")
+    for name, value in sorted(measured.items()):
+        print(f"  {name}\t{value:,.0f}")
+    sys.exit(0)
+with open(thresholds_path) as file:
+    expected = json.load(file)
+failures = 0
+print(f"instructions per operation (threshold, tolerance {TOLERANCE:g} %)")
+for name in sorted(set(measured) | set(expected)):
+    value, limit = measured.get(name), expected.get(name)
+    if value is None or limit is None:
+        verdict = "not measured" if value is None else "no threshold"
+        failures += 1
+    else:
+        change = 100 * (value - limit) / limit
+        verdict = "ok" if abs(change) <= TOLERANCE else "REGRESSION" if change > 0 else "IMPROVED"
+        failures += verdict != "ok"
+        verdict = f"{verdict} ({change:+.1f} %)"
+    shown = "-" if value is None else f"{value:,.0f}"
+    print(f"  {name}\t{shown}\t{'-' if limit is None else f'{limit:,}'}\t{verdict}")
+if failures:
+    print("bench.sh: instruction counts deviate from the thresholds; if intended, run "
+          "Scripts/bench.sh --update-thresholds and commit the result", file=sys.stderr)
+sys.exit(1 if failures else 0)
+PYTHON
+exit $failed

@@ -17,6 +17,7 @@ let benchmarks: @Sendable () -> Void = {
   registerRoundTripBenchmarks()
   registerKeyedRequestBenchmarks()
   registerCreationBenchmarks()
+  registerComposedBenchmarks()
 }
 
 /// The name every ratio in `Scripts/bench.sh` is taken against.
@@ -101,7 +102,7 @@ func registerRoundTripBenchmarks() {
   // fixture's `run` awaits on the main actor, which stays free for the effects' hops back.
   Benchmark(
     "round-trip-async-effect",
-    configuration: .architectureKit(scalingFactor: .kilo, allocates: true)
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: true, isScheduled: true)
   ) { benchmark, fixture async in
     let count = benchmark.scaledIterations.count
     await fixture.run(count)
@@ -139,5 +140,18 @@ func registerCreationBenchmarks() {
     benchmark.stopMeasurement()
   } setup: {
     await CreationFixture()
+  }
+}
+
+/// Registers the composed benchmark: a parent with 100 `forEach` children, one event to one child.
+func registerComposedBenchmarks() {
+  Benchmark(
+    "composed-100-children-send",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+  ) { benchmark, fixture in
+    let count = benchmark.scaledIterations.count
+    onMainActor { fixture.send(count) }
+  } setup: {
+    await ComposedFixture()
   }
 }

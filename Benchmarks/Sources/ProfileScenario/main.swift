@@ -2,14 +2,15 @@ import Foundation
 import Scenarios
 
 // Runs one scenario of the benchmarks for a number of operations, without package-benchmark, so
-// that `valgrind --tool=callgrind` can count its instructions:
+// that `valgrind --tool=callgrind` can count its instructions. `Scripts/profile.sh` runs each
+// scenario twice, for N and 2N operations, and divides the difference by N: set-up, start-up
+// and tear-down cancel out, and what is left is the exact cost of N operations.
 //
-//   swift build -c release --scratch-path .build-profile -Xswiftc -gnone --product ProfileScenario
-//   valgrind --tool=callgrind --toggle-collect='*Fixture*' \
-//     .build-profile/release/ProfileScenario counter-1 10000
+//   Scripts/profile.sh counter-1 round-trip-immediate      # instructions per operation
+//   .build/release/ProfileScenario counter-1 10000           # by hand
 //
-// `--toggle-collect` on the fixtures' methods leaves the set-up out of the counts; divide the
-// total by the operations. Top-level code runs on the main actor, as the systems need.
+// The `hand-` scenarios run the hand-rolled baselines. Top-level code runs on the main actor,
+// as the systems need.
 
 /// The scenarios by name, each run for a number of operations.
 let scenarios: [String: @MainActor (Int) async -> Void] = [
@@ -23,14 +24,44 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "round-trip-immediate": { count in RoundTripFixture(form: .immediate).runInline(count) },
   "round-trip-async": { count in await RoundTripFixture(form: .async).run(count) },
   "keyed": { count in KeyedRequestFixture().send(count) },
-  "create": { count in
-    let fixture = CreationFixture()
-    for _ in 0..<max(1, count / CreationFixture.count) {
-      fixture.prepare()
-      fixture.create()
-    }
+  "create": { count in create(count, with: CreationFixture()) },
+  "composed-100": { count in ComposedFixture().send(count) },
+  "hand-counter-1": { count in HandRolledCounterFixture(bindings: 1).send(count) },
+  "hand-counter-10": { count in HandRolledCounterFixture(bindings: 10).send(count) },
+  "hand-large": { count in HandRolledLargeStateFixture().send(count) },
+  "hand-feedbacks-100": { count in
+    HandRolledUnchangedFeedbackFixture(feedbacks: 100).send(count)
   },
+  "hand-round-trip-immediate": { count in
+    HandRolledRoundTripFixture(form: .immediate).runInline(count)
+  },
+  "hand-round-trip-async": { count in await HandRolledRoundTripFixture(form: .async).run(count) },
+  "hand-keyed": { count in HandRolledKeyedRequestFixture().send(count) },
+  "hand-create": { count in create(count, with: HandRolledCreationFixture()) },
+  "hand-composed-100": { count in HandRolledComposedFixture().send(count) },
 ]
+
+/// Creates `count` systems (rounded up to whole batches), keeping every one alive, so that the
+/// difference of two runs holds creations only, no releases.
+@MainActor
+func create(_ count: Int, with fixture: some CreatingFixture) {
+  fixture.prepare()
+  for _ in 0..<max(1, count / CreationFixture.count) {
+    fixture.create()
+  }
+}
+
+/// The creation fixtures, library and hand-rolled.
+@MainActor
+protocol CreatingFixture {
+  /// Empties the fixture and reserves room for one batch.
+  func prepare()
+  /// Creates one batch of systems and keeps them.
+  func create()
+}
+
+extension CreationFixture: CreatingFixture {}
+extension HandRolledCreationFixture: CreatingFixture {}
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let scenario = scenarios[name],

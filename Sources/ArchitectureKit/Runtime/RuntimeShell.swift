@@ -43,7 +43,11 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     didSet { updateRetention() }
   }
   /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
-  private var stateWaiters: [Int: (predicate: (State) -> Bool, resume: () -> Void)] = [:]
+  private var stateWaiters: [Int: (predicate: (State) -> Bool, resume: () -> Void)] = [:] {
+    didSet { hasStateWaiters = !stateWaiters.isEmpty }
+  }
+  /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
+  @usableFromInline var hasStateWaiters = false
 
   /// Effects that started and wait for the test to run them (parking shells only).
   package private(set) var pending: [EffectID: Effect] = [:]
@@ -372,7 +376,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
         for binding in uiBindings { binding.body?(state) }
       }
       for yield in stateStreams.values { yield(state) }
-      resumeStateWaiters()
+      // Most steps have no `send(_:while:)` waiting: skip the unspecialized call then.
+      if hasStateWaiters { resumeStateWaiters() }
     case .effectStarted(let id, let request, let effect):
       accept(effect, id: id, request: request)
       notify(.effectStarted(request))

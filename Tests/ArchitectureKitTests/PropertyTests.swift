@@ -7,6 +7,13 @@ import Testing
 // sends (with follow-ups a loop callback sends during the step), effect results (live and
 // stale), stream events, failures, and stops from outside and from an observer on any kind of
 // activity. The drivers are in RuntimeDrivers.swift.
+//
+// DESIGN §8 and issue 15, "forEach": the feature has children composed with `forEach`, added,
+// removed, moved and changed at random, each with requests of its own, and events for children
+// present and missing. The reference models every element's lifetime on its own: its requests
+// start when it appears, removing it cancels exactly its running effects (their late results
+// are dropped), it starts afresh when it comes back, and an event for a missing child is
+// reduced by neither reducer and reported with the child's scope.
 @MainActor
 struct PropertyTests {
   @Test func theGeneratorReplaysTheReferenceSequence() {
@@ -32,6 +39,23 @@ struct PropertyTests {
     seed: UInt64
   ) async {
     await runSequences(on: runtime, seed: seed, count: StressLoad.scaled(20))
+  }
+
+  /// The sequences every runtime runs (the first 20 of seeds 0 to 3) reach each per-element
+  /// lifetime, so the tests above fail when one is wrong.
+  @Test func theSequencesReachEveryChildLifetime() {
+    var coverage = ReferenceSystem.ChildCoverage()
+    for seed in 0..<4 as Range<UInt64> {
+      var random = SplitMix64(seed: seed)
+      for _ in 0..<StressLoad.scaled(20) {
+        let sequenceSeed = random.next()
+        let actions = Int.random(in: 10...60, using: &random)
+        coverage += PropertyRunner.coverage(seed: sequenceSeed, actions: actions)
+      }
+    }
+    for (name, count) in ReferenceSystem.ChildCoverage.counts {
+      #expect(coverage[keyPath: count] > 0, "\(name)")
+    }
   }
 
   @Test(arguments: 0..<4 as Range<UInt64>)

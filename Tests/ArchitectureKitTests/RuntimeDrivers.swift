@@ -94,6 +94,19 @@ enum PropertyRunner {
     return agrees
   }
 
+  /// How often the reference alone, over the actions of `seed`, met each per-element lifetime.
+  static func coverage(seed: UInt64, actions count: Int) -> ReferenceSystem.ChildCoverage {
+    var random = SplitMix64(seed: seed)
+    var reference = ReferenceSystem()
+    reference.start()
+    var actionsAfterStop = 0
+    for _ in 0..<count where actionsAfterStop <= Self.actionsAfterStop {
+      if reference.isStopped { actionsAfterStop += 1 }
+      reference.apply(ActionGenerator.next(using: &random, reference: reference))
+    }
+    return reference.coverage
+  }
+
   /// Runs what a parking runtime holds for the test, as an app's runtime would at once: the
   /// effects with work are launched, and inline effects (a cascade of them) are completed.
   private static func settleParked(
@@ -137,11 +150,13 @@ enum PropertyRunner {
     }
     // The common case, cheaply: the very same activities in the very same order.
     guard activities != reference.activities else { return mismatches }
-    func events(_ activities: [RecordedActivity], ignored: Bool) -> [PropertyEvent] {
-      activities.compactMap { activity in
+    // Events in order, an ignored one with the scope of the missing child it was meant for.
+    func events(_ activities: [RecordedActivity], ignored: Bool) -> [RecordedActivity] {
+      activities.filter { activity in
         switch activity {
-        case .step(let event) where !ignored, .ignored(let event) where ignored: event
-        default: nil
+        case .step: !ignored
+        case .ignored: ignored
+        default: false
         }
       }
     }
@@ -174,43 +189,78 @@ enum PropertyRunner {
   }
 }
 
-/// The feedback of the runtime drivers: one of each form, every effect with work run by
-/// `script`, requests named by their ``RequestID``.
-func propertyFeedback(
+/// The feature of the runtime drivers: one feedback of each form, and children composed with
+/// `forEach`, each with a `run` request and a set of streams; every effect with work is run by
+/// `script`, and requests are named by their ``RequestID``.
+func propertyFeature(
   script: EffectScript
-) -> [Feedback<PropertyState, PropertyEvent, CounterError, EmptyContext>] {
+) -> Feature<PropertyState, PropertyEvent, CounterError, EmptyContext> {
   let generations = Generations()
-  return [
-    .react(
-      request: { $0.single.map { RequestID(feedback: 0, value: $0) } },
-      run: { request, _ throws(CounterError) in try await script.single(request) }
-    ),
-    .react(
-      requests: { Set($0.tags.map { RequestID(feedback: 1, value: $0) }) },
-      stream: { request, _, send throws(CounterError) in
-        try await script.stream(request, send: send)
-      }
-    ),
-    .react(
-      keyedRequests: { state in
-        state.slots.reduce(into: [Int: RequestID]()) { requests, slot in
-          requests[slot.key] = RequestID(feedback: 2, key: slot.key, value: slot.value)
+  let child = Feature<PropertyChild, ChildEvent, CounterError, EmptyContext>(
+    reduce: PropertyChild.reduce,
+    feedback: [
+      .react(
+        request: { child in
+          child.single.map { RequestID(element: child.id, feedback: 0, value: $0) }
+        },
+        run: { request, _ throws(CounterError) in
+          // The script plays the parent's events: a child's result comes embedded.
+          guard case .child(_, let event) = try await script.single(request) else {
+            throw .generic
+          }
+          return event
         }
-      },
-      effects: { request in script.deferred(request) }
-    ),
-    .react({ _ in script.deferred(RequestID(feedback: 3, value: 1)) }, when: \.isOn),
-    .react(
-      request: { $0.echo.map { RequestID(feedback: 4, value: $0) } },
-      effects: { request in
-        let token = Token(request: request, generation: generations.next(request))
-        return switch PropertyState.inlineOutcome(of: token) {
-        case .event(let event): .pure(event)
-        case .failed, .finished, .cancelled: .failure(.generic)
+      ),
+      .react(
+        requests: { child in
+          Set(child.tags.map { RequestID(element: child.id, feedback: 1, value: $0) })
+        },
+        stream: { request, _, send throws(CounterError) in
+          let embedded = Send<PropertyEvent> { event in
+            if case .child(_, let event) = event { await send(event) }
+          }
+          try await script.stream(request, send: embedded)
         }
-      }
-    ),
-  ]
+      ),
+    ]
+  )
+  return Feature(
+    reduce: PropertyState.reduce,
+    feedback: [
+      .react(
+        request: { $0.single.map { RequestID(feedback: 0, value: $0) } },
+        run: { request, _ throws(CounterError) in try await script.single(request) }
+      ),
+      .react(
+        requests: { Set($0.tags.map { RequestID(feedback: 1, value: $0) }) },
+        stream: { request, _, send throws(CounterError) in
+          try await script.stream(request, send: send)
+        }
+      ),
+      .react(
+        keyedRequests: { state in
+          state.slots.reduce(into: [Int: RequestID]()) { requests, slot in
+            requests[slot.key] = RequestID(feedback: 2, key: slot.key, value: slot.value)
+          }
+        },
+        effects: { request in script.deferred(request) }
+      ),
+      .react({ _ in script.deferred(RequestID(feedback: 3, value: 1)) }, when: \.isOn),
+      .react(
+        request: { $0.echo.map { RequestID(feedback: 4, value: $0) } },
+        effects: { request in
+          let token = Token(request: request, generation: generations.next(request))
+          return switch PropertyState.inlineOutcome(of: token) {
+          case .event(let event): .pure(event)
+          case .failed, .finished, .cancelled: .failure(.generic)
+          }
+        }
+      ),
+    ]
+  )
+  .forEach(
+    child, elements: \.children, event: PropertyEvent.child, extract: { $0.child }, context: { $0 },
+    error: { $0 })
 }
 
 // MARK: - The core
@@ -235,8 +285,14 @@ final class CoreDriver: RuntimeDriver {
 
   init() {
     let generations = Generations()
-    core = Core(
-      initialState: PropertyState(),
+    let child = Feature<PropertyChild, ChildEvent, CounterError, EmptyContext>(
+      reduce: PropertyChild.reduce,
+      feedback: [
+        .react(request: \.single, run: { _, _ in .user(.setSingle(nil)) }),
+        .react(requests: \.tags, stream: { _, _, _ in }),
+      ]
+    )
+    let parent = Feature<PropertyState, PropertyEvent, CounterError, EmptyContext>(
       reduce: PropertyState.reduce,
       feedback: [
         .react(request: \.single, run: { _, _ in .user(.setOn(false), then: []) }),
@@ -252,6 +308,11 @@ final class CoreDriver: RuntimeDriver {
           }),
       ]
     )
+    core = Core(
+      initialState: PropertyState(),
+      feature: parent.forEach(
+        child, elements: \.children, event: PropertyEvent.child, extract: { $0.child },
+        context: { $0 }, error: { $0 }))
     core.retainsPreviousState = true
   }
 
@@ -271,7 +332,7 @@ final class CoreDriver: RuntimeDriver {
       core.send(event) { handle($0) }
     case .deliver(let token):
       guard let id = ids[token] else { return problems.append("no run \(token)") }
-      core.deliver(.result(token), from: id) { handle($0) }
+      core.deliver(token.event, from: id) { handle($0) }
     case .finish(let token, let outcome):
       guard let id = ids[token] else { return problems.append("no run \(token)") }
       core.finish(id, with: outcome) { handle($0) }
@@ -294,12 +355,14 @@ final class CoreDriver: RuntimeDriver {
       problems
       + PropertyRunner.mismatches(
         state: core.state, activities: activities, reference: reference)
-    let live = Set(core.liveRequests.map { RequestID($0.request) })
+    let liveRequests = core.liveRequests
+    let live = Set(liveRequests.map { RequestID($0.request) })
     let wanted = core.isStopped ? [] : core.state.requests
     if live != wanted || live != Set(reference.live.keys) {
       mismatches.append("live \(live.sorted()), the state asks for \(wanted.sorted())")
     }
-    let running = core.runningRequests.map { RequestID($0.request) }.sorted()
+    let running = liveRequests.filter { core.isRunning($0.id) }.map { RequestID($0.request) }
+      .sorted()
     if running != reference.runningRequests {
       mismatches.append("running \(running), reference \(reference.runningRequests)")
     }
@@ -332,6 +395,9 @@ final class CoreDriver: RuntimeDriver {
       }
       record(.step(event))
     case .effectStarted(let id, let request, let effect):
+      if !request.scope.isEmpty, !request.description.hasPrefix("\(request.scope): ") {
+        problems.append("request \(request) does not start with its scope \(request.scope)")
+      }
       let request = RequestID(request)
       startCounts[request, default: 0] += 1
       let token = Token(request: request, generation: startCounts[request, default: 0])
@@ -348,6 +414,8 @@ final class CoreDriver: RuntimeDriver {
       record(.finished(RequestID(request)))
     case .effectFailed(_, let request, _):
       record(.failed(RequestID(request)))
+    case .eventIgnored(let event, .missingChild(let scope)):
+      record(.ignored(event, missingChild: scope))
     case .eventIgnored(let event, _):
       record(.ignored(event))
     }
@@ -363,6 +431,27 @@ final class CoreDriver: RuntimeDriver {
 }
 
 // MARK: - System and BackgroundSystem
+
+extension Subject {
+  /// Makes and starts a system that runs a feature.
+  static func make(
+    _ runtime: Runtime,
+    initialState: State,
+    context: Context,
+    feature: @escaping @Sendable () -> Feature<State, Event, ErrorType, Context>
+  ) async -> Subject {
+    switch runtime {
+    case .main:
+      let system = await MainActor.run {
+        System(initialState: initialState, context: context, feature: feature())
+      }
+      return .main(system)
+    case .background:
+      return .background(
+        await BackgroundSystem(initialState: initialState, context: context, feature: feature()))
+    }
+  }
+}
 
 /// Drives a ``System`` or a ``BackgroundSystem`` through its public API, with effects that
 /// the test completes through an ``EffectScript``.
@@ -394,8 +483,7 @@ final class LiveSystemDriver: RuntimeDriver {
       runtime,
       initialState: PropertyState(),
       context: EmptyContext(),
-      reduce: PropertyState.reduce,
-      feedback: { propertyFeedback(script: script) }
+      feature: { propertyFeature(script: script) }
     )
     await subject.addLoopCallback { state, control in
       for mutation in state.followUps { control.send(.user(mutation, then: [])) }
@@ -424,7 +512,7 @@ final class LiveSystemDriver: RuntimeDriver {
     case .armStop(let trigger):
       hook.arm(trigger)
     case .deliver(let token):
-      if !(await script.command(token, isLive: wasRunning, .send(.result(token)))) {
+      if !(await script.command(token, isLive: wasRunning, .send(token.event))) {
         problems.append("no effect of \(token) came to send")
       }
     case .finish(let token, let outcome):
@@ -509,8 +597,7 @@ final class TestSystemDriver: RuntimeDriver {
     let system = PropertyTestSystem(
       initialState: PropertyState(),
       context: EmptyContext(),
-      reduce: PropertyState.reduce,
-      feedback: propertyFeedback(script: script),
+      feature: propertyFeature(script: script),
       exhaustivity: .off,
       timeout: .seconds(5)
     )
@@ -533,6 +620,15 @@ final class TestSystemDriver: RuntimeDriver {
   func perform(_ action: PropertyAction, wasRunning: Bool) async {
     guard let system else { return }
     switch action {
+    case .send(.child(let id, let childEvent))
+    where !system.shell.core.isStopped && !system.state.children.contains(where: { $0.id == id }):
+      // A TestSystem fails on an event for a missing child, in any mode: it must, exactly once.
+      let scope = PropertyChild.scope(of: id)
+      withKnownIssue {
+        system.send(.child(id, childEvent))
+      } matching: { issue in
+        issue.comments.map(\.rawValue).joined().contains("child at \(scope),")
+      }
     case .send(let event):
       system.send(event)
     case .stop:
@@ -540,10 +636,10 @@ final class TestSystemDriver: RuntimeDriver {
     case .armStop(let trigger):
       hook.arm(trigger)
     case .deliver(let token):
-      guard await script.command(token, isLive: wasRunning, .send(.result(token))) else {
+      guard await script.command(token, isLive: wasRunning, .send(token.event)) else {
         return problems.append("no effect of \(token) came to send")
       }
-      if wasRunning { await system.receive(.result(token)) }
+      if wasRunning { await system.receive(token.event) }
     case .finish(let token, let outcome):
       guard await script.command(token, isLive: wasRunning, .end(outcome)) else {
         return problems.append("no effect of \(token) came to end")
@@ -556,7 +652,7 @@ final class TestSystemDriver: RuntimeDriver {
   }
 
   func launch(_ token: Token) {
-    if token.request.feedback == 3 {
+    if token.element == nil, token.request.feedback == 3 {
       system?.run(true)
     } else {
       system?.run(token.request)

@@ -1,3 +1,5 @@
+import SampleTerminal
+
 /// The command line of `pdp`.
 struct ProductDetailOptions: Equatable {
   /// How many times faster than real time the API's latencies pass, within ``speeds``.
@@ -53,69 +55,17 @@ struct ProductDetailOptions: Equatable {
   ///
   /// - Throws: A message naming the bad argument.
   init(arguments: [String]) throws(UsageError) {
-    var remaining = arguments[...]
-    // `swift run pdp -- --speed 10` may pass the separator along.
-    if remaining.first == "--" { remaining = remaining.dropFirst() }
-    var seen: Set<String> = []
-    while let argument = remaining.popFirst() {
-      var name = argument
-      var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inlineValue = String(argument[argument.index(after: equals)...])
+    try CommandLineOptions.parse(arguments) { option, value throws(UsageError) in
+      switch option {
+      case "--help": showsHelp = true
+      case "--speed": speed = try CommandLineOptions.speed(try value(), in: Self.speeds)
+      case "--seed": seed = try CommandLineOptions.seed(try value())
+      case "--cart": cartPath = try value()
+      case "--analytics": analyticsPath = try value()
+      case "--catalog": catalogPath = try value()
+      default: return false
       }
-      // A repeated option is a mistake to point out, not a value to override silently.
-      let option = name == "-h" ? "--help" : name
-      guard !seen.contains(option) else { throw UsageError("option \(option) is given twice") }
-      seen.insert(option)
-      func value() throws(UsageError) -> String {
-        if let inlineValue { return inlineValue }
-        guard let next = remaining.popFirst() else {
-          throw UsageError("option \(name) needs a value")
-        }
-        return next
-      }
-      switch name {
-      case "-h", "--help":
-        showsHelp = true
-      case "--speed":
-        let text = try value()
-        guard let speed = Double(text), Self.speeds.contains(speed) else {
-          let range = "\(Self.speeds.lowerBound.formatted) to \(Self.speeds.upperBound.formatted)"
-          throw UsageError("--speed needs a number from \(range), not '\(text)'")
-        }
-        self.speed = speed
-      case "--seed":
-        let text = try value()
-        guard let seed = UInt64(text) else {
-          throw UsageError("--seed needs a whole number from 0 up, not '\(text)'")
-        }
-        self.seed = seed
-      case "--cart":
-        cartPath = try value()
-      case "--analytics":
-        analyticsPath = try value()
-      case "--catalog":
-        catalogPath = try value()
-      default:
-        throw UsageError("unknown argument '\(argument)'")
-      }
+      return true
     }
-  }
-}
-
-/// A command line `pdp` cannot run with.
-struct UsageError: Error, CustomStringConvertible {
-  let description: String
-
-  init(_ description: String) {
-    self.description = description
-  }
-}
-
-extension Double {
-  /// The number as a person writes it: `1000`, not `1000.0`.
-  fileprivate var formatted: String {
-    rounded() == self ? String(Int(self)) : String(self)
   }
 }

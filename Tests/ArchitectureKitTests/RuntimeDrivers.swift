@@ -599,7 +599,9 @@ final class TestSystemDriver: RuntimeDriver {
       context: EmptyContext(),
       feature: propertyFeature(script: script),
       exhaustivity: .off,
-      timeout: .seconds(5)
+      // A backstop only: a wrong runtime shows as a mismatch with the model. Under the thread
+      // sanitizer on a busy machine, a scripted effect can take seconds to be scheduled.
+      timeout: .seconds(20)
     )
     system.addLoopCallback { [unowned system] state in
       for mutation in state.followUps { system.send(.user(mutation, then: [])) }

@@ -307,14 +307,14 @@ public final class ManualClock: Clock, Sendable {
         continue
       case .cancelled:
         return
-      case .timedOut where busy.workingLabels.isEmpty:
+      case .timedOut where busy.runningLabels.isEmpty:
         // Only results on their way to a busy actor: they will come.
         deadline = .now + timeout
         continue
       case .timedOut:
         reportFailure(
           "ManualClock waited \(timeout) (its failsafe) for effects that work without the "
-            + "test: \(busy.workingLabels.sorted()). Let them finish before advancing time.",
+            + "test: \(busy.runningLabels.sorted()). Let them finish before advancing time.",
           at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
         return
       }

@@ -80,9 +80,13 @@ package final class WorkGroup: Sendable {
     state.withLock { $0.activeJobs == 0 }
   }
 
-  /// The labels of the jobs that are working, in no particular order.
-  package var busyLabels: [String] {
-    state.withLock { state in state.jobs.values.filter { $0.active > 0 }.map(\.label) }
+  /// The labels of the jobs with a task running for reasons of its own — not asleep, not
+  /// waiting for the outside world, not only handing a result to the owner — in no particular
+  /// order: what keeps a manual clock from moving time.
+  package var runningLabels: [String] {
+    state.withLock { state in
+      state.jobs.values.filter { $0.active > 0 && $0.hops == 0 }.map(\.label)
+    }
   }
 
   /// The labels of the jobs that work for reasons of their own — not only waiting for their

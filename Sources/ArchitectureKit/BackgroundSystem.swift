@@ -86,7 +86,7 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   }
 
   deinit {
-    tasks.close()
+    tasks.detach()
   }
 
   /// The current state.

@@ -159,7 +159,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   }
 
   deinit {
-    tasks.close()
+    tasks.detach()
   }
 
   /// The current state.

@@ -5,7 +5,7 @@
 @usableFromInline
 final class Hook<Body> {
   /// The listener, until it is removed.
-  @usableFromInline var body: Body?
+  @exclusivity(unchecked) @usableFromInline var body: Body?
   /// How to remove it, for the listeners added one by one.
   let listener: Listener?
 

@@ -3,41 +3,59 @@
 /// An effect runs off its system's isolation; everything it reports (an event it sends, how it
 /// ended) hops back through the port to the system's actor — the main actor for ``System``, the
 /// system itself for ``BackgroundSystem`` — so ``System`` and ``BackgroundSystem`` share one
-/// launch and delivery path. The port holds the runtime and the actor weakly: a running effect
-/// never keeps its system alive, and a result that arrives after the system is gone is dropped.
+/// launch and delivery path. A running effect never keeps its system alive, and a result that
+/// arrives after the system is gone is dropped.
 ///
-/// - Invariant: `shell` and `isolation` are written once, on the runtime's isolation, before any
-///   effect can run,
-///   and `shell` is dereferenced only inside ``withShell(_:)`` while isolated to `isolation`, which is
-///   the only isolation the shell is ever used from. That is what makes `@unchecked Sendable`
-///   sound; the thread-sanitizer run of the suite (stress, storm and leak tests) checks it.
+/// The port holds no weak reference on the hot path: a weakly referenced object pays for every
+/// retain and release through a side table, and the shell and the main actor are retained on
+/// every event. It reaches the shell without owning it, through the system's ``TaskBag``: every
+/// owner of a shell detaches the bag in its `deinit`, before it releases the shell, and the
+/// port takes its strong reference under the bag's lock only while the bag is attached. An actor that
+/// owns its runtime is held weakly (its own `deinit` detaches the bag only after its last
+/// reference is gone, too late to take a new one safely); the main actor is held strongly.
+///
+/// - Invariant: `shell` and the actor are written once, on the runtime's isolation, before any
+///   effect can run, and `shell` is used only inside ``withShell(_:)`` while isolated to that
+///   actor, which is the only isolation the shell is ever used from. That is what makes
+///   `@unchecked Sendable` sound; the thread-sanitizer run of the suite (stress, storm and leak
+///   tests) checks it.
 package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Context: Sendable>:
   @unchecked Sendable
 {
   package typealias Shell = RuntimeShell<State, Event, ErrorType, Context>
 
-  weak var shell: Shell?
-  private weak var isolation: (any Actor)?
+  /// The runtime; valid while `tasks` is attached (see the type's discussion).
+  unowned(unsafe) var shell: Shell?
+  /// The main actor, when the runtime lives there (never released, so held strongly).
+  private let mainActor: MainActor?
+  /// The actor that owns the runtime, otherwise.
+  private weak var actor: (any Actor)?
+  /// The runtime's tasks; detached by the runtime's owner before the runtime goes away.
+  private let tasks: TaskBag
   /// The runtime's effects at work; a result on its way back is not work of its own.
   private let work: WorkGroup
 
-  init(isolation: (any Actor)?, work: WorkGroup) {
-    self.isolation = isolation
+  init(isolation: (any Actor)?, tasks: TaskBag, work: WorkGroup) {
+    self.mainActor = isolation as? MainActor
+    self.actor = mainActor == nil ? isolation : nil
+    self.tasks = tasks
     self.work = work
   }
 
   /// Sets the actor results hop back to, for an actor that owns its runtime; call it before any
   /// effect starts.
   package func bind(to isolation: any Actor) {
-    self.isolation = isolation
+    self.actor = isolation
   }
 
   /// Runs `body` with the runtime, on its isolation; does nothing when the system is gone.
   package func withShell<Value: Sendable>(
     _ body: @escaping @Sendable (Shell) -> Value?
   ) async -> Value? {
-    guard let isolation else { return nil }
-    return await perform(on: isolation) { self.shell.flatMap(body) }
+    guard let isolation = mainActor ?? actor else { return nil }
+    return await perform(on: isolation) {
+      self.tasks.whileAttached { self.shell }.flatMap { $0.flatMap(body) }
+    }
   }
 
   /// Hands an event sent by a running effect to its system, and waits while the system holds it

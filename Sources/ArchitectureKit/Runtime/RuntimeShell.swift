@@ -15,7 +15,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   @usableFromInline package let core: SystemCore<State, Event, ErrorType, Context>
   package let context: Context
-  @usableFromInline let tasks = TaskBag()
+  @usableFromInline package let tasks = TaskBag()
   /// Which effects are working, for waits that must tell work from waiting for the test.
   package let work = WorkGroup()
   /// Names the runtime in diagnostics.
@@ -25,19 +25,19 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   package let isParking: Bool
   /// Called after each step with the state before it, when kept, before the listeners (the
   /// main-actor system's Observation hook).
-  @usableFromInline var willNotifyStep: ((State?) -> Void)?
+  @exclusivity(unchecked) @usableFromInline var willNotifyStep: ((State?) -> Void)?
 
-  @usableFromInline var uiBindings: [Hook<(State) -> Void>] = []
-  @usableFromInline var loopCallbacks: [Hook<(State) -> Void>] = []
-  @usableFromInline var observers: [Hook<(Activity) -> Void>] = []
-  @usableFromInline var stateStreams: [Int: (State) -> Void] = [:]
+  @exclusivity(unchecked) @usableFromInline var uiBindings: [Hook<(State) -> Void>] = []
+  @exclusivity(unchecked) @usableFromInline var loopCallbacks: [Hook<(State) -> Void>] = []
+  @exclusivity(unchecked) @usableFromInline var observers: [Hook<(Activity) -> Void>] = []
+  @exclusivity(unchecked) @usableFromInline var stateStreams: [Int: (State) -> Void] = [:]
   private var lastStreamID = 0
   private var lastListenerID = 0
   /// Whether two states are equal, when the state is `Equatable`: bindings and Observation skip
   /// steps that left it unchanged.
   @usableFromInline let isUnchanged: ((State, State) -> Bool)?
   /// The state the bindings last rendered, kept while there are bindings to skip steps for.
-  @usableFromInline var lastRendered: State?
+  @exclusivity(unchecked) @usableFromInline var lastRendered: State?
   /// Whether Observation compares each state with the one before (slices, `Equatable` state).
   package var observationNeedsPrevious = false {
     didSet { updateRetention() }
@@ -47,7 +47,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     didSet { hasStateWaiters = !stateWaiters.isEmpty }
   }
   /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
-  @usableFromInline var hasStateWaiters = false
+  @exclusivity(unchecked) @usableFromInline var hasStateWaiters = false
 
   /// Effects that started and wait for the test to run them (parking shells only).
   package private(set) var pending: [EffectID: Effect] = [:]
@@ -117,7 +117,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     self.isParking = parking
     self.isUnchanged = equality(of: State.self)
     self.core = SystemCore(initialState: initialState, feature: feature)
-    self.port = RuntimePort(isolation: isolation, work: work)
+    self.port = RuntimePort(isolation: isolation, tasks: tasks, work: work)
     port.shell = self
     for observer in observers { addObserver(observer) }
   }

@@ -50,26 +50,26 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// The current state.
-  @usableFromInline package var state: State
+  @exclusivity(unchecked) @usableFromInline package var state: State
 
   /// Whether ``stop(handle:)`` was called.
-  @usableFromInline package var isStopped = false
+  @exclusivity(unchecked) @usableFromInline package var isStopped = false
 
   /// Whether `.stepped` carries the state before the step (costs a copy per step).
-  @usableFromInline package var retainsPreviousState = false
+  @exclusivity(unchecked) @usableFromInline package var retainsPreviousState = false
 
   @usableFromInline let reduce: (inout State, Event) -> MissingChild?
   @usableFromInline let reconcilers: [Reconciler<State, Event, Failure, Context>]
-  @usableFromInline var mailbox: [Entry] = []
-  @usableFromInline var mailboxHead = 0
+  @exclusivity(unchecked) @usableFromInline var mailbox: [Entry] = []
+  @exclusivity(unchecked) @usableFromInline var mailboxHead = 0
   /// Whether the core is inside a call that processes the mailbox; inputs then queue.
-  @usableFromInline var isDraining = false
-  @usableFromInline var live: [EffectID: LiveEffect] = [:]
+  @exclusivity(unchecked) @usableFromInline var isDraining = false
+  @exclusivity(unchecked) @usableFromInline var live: [EffectID: LiveEffect] = [:]
   private var lastID: UInt64 = 0
   /// The reconcilers' way to start and cancel effects in this core.
-  @usableFromInline var host: EffectHost<Event, Failure, Context>?
+  @exclusivity(unchecked) @usableFromInline var host: EffectHost<Event, Failure, Context>?
   /// The runtime's output while the feedback is reconciled, for ``host``.
-  @usableFromInline var reconcilingHandle: ((Output) -> Void)?
+  @exclusivity(unchecked) @usableFromInline var reconcilingHandle: ((Output) -> Void)?
 
   /// The largest mailbox an idle core keeps the storage of, in entries.
   @usableFromInline static var retainedMailboxCapacity: Int { 64 }
@@ -89,7 +89,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// The event of the step being reconciled, for feedback that starts effects on events.
-  @usableFromInline var reconcilingEvent: Event?
+  @exclusivity(unchecked) @usableFromInline var reconcilingEvent: Event?
 
   /// Creates a core from a reducer and its feedback; nothing is reconciled until
   /// ``start(handle:prologue:)``.

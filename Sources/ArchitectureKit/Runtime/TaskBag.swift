@@ -2,11 +2,13 @@
 ///
 /// It is `Sendable` so that a system's nonisolated `deinit` can cancel everything it started.
 @usableFromInline
-final class TaskBag: Sendable {
+package final class TaskBag: Sendable {
   private struct Contents {
     var tasks: [EffectID: Task<Void, Never>] = [:]
     var finishers: [Int: @Sendable () -> Void] = [:]
     var isClosed = false
+    /// Whether the runtime's owner is gone (its `deinit` ran).
+    var isDetached = false
   }
 
   private let contents = Lock(Contents())
@@ -41,13 +43,29 @@ final class TaskBag: Sendable {
     _ = contents.withLock { $0.finishers.removeValue(forKey: id) }
   }
 
+  /// Runs `body` under the bag's lock while the runtime's owner is there; returns `nil` after
+  /// ``detach()``.
+  ///
+  /// The runtime's port takes its reference to the shell here: an owner detaches the bag in its
+  /// `deinit`, before it releases its shell, so a reference taken while the bag is attached is
+  /// to a live shell.
+  func whileAttached<Value>(_ body: () -> Value) -> Value? {
+    contents.withLock { contents in contents.isDetached ? nil : body() }
+  }
+
+  /// Closes the bag for good as the runtime's owner goes away; call it first in the `deinit`.
+  package func detach() {
+    contents.withLock { $0.isDetached = true }
+    close()
+  }
+
   /// The number of tasks still running.
   var count: Int {
     contents.withLock { $0.tasks.count }
   }
 
   /// Cancels every task, finishes every stream, and cancels tasks inserted later.
-  func close() {
+  package func close() {
     let (tasks, finishers) = contents.withLock { contents in
       contents.isClosed = true
       defer {

@@ -63,6 +63,8 @@ public final class TestSystem<
   /// Package-visible so the property tests can observe every activity and stop it from a hook,
   /// as an app's observer would; the public API stops it only through `finish()`.
   package let shell: RuntimeShell<State, Event, ErrorType, Context>
+  /// The shell's tasks, reachable from the nonisolated `deinit`.
+  private let tasks: TaskBag
   let clock: ManualClock?
   var ledger = Ledger()
   var isFinished = false
@@ -163,9 +165,16 @@ public final class TestSystem<
       context: context,
       feature: feature
     )
+    tasks = shell.tasks
     clock?.track(shell.work)
     shell.addObserver { [unowned self] activity in record(activity) }
     shell.start()
+  }
+
+  deinit {
+    // Cancels what still runs; effects reach the shell only while the bag is attached, so it
+    // is detached before the shell goes.
+    tasks.detach()
   }
 
   /// The current state.

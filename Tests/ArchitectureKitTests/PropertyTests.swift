@@ -71,8 +71,9 @@ struct PropertyTests {
       }
       let core = SystemCore<[Int], Int, Never, EmptyContext>(
         initialState: [], reduce: reduce, feedback: [])
-      core.start { _ in }
-      for event in events { core.send(event) { _ in } }
+      let runtime = OutputRecorder<[Int], Int, Never, EmptyContext> { _ in }
+      core.start(runtime: runtime)
+      for event in events { core.send(event, runtime: runtime) }
       let folded = events.reduce(into: [Int]()) { reduce(&$0, $1) }
       #expect(core.state == folded)
     }

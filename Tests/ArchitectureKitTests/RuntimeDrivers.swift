@@ -270,6 +270,7 @@ func propertyFeature(
 @MainActor
 final class CoreDriver: RuntimeDriver {
   typealias Core = SystemCore<PropertyState, PropertyEvent, CounterError, EmptyContext>
+  typealias Recorder = OutputRecorder<PropertyState, PropertyEvent, CounterError, EmptyContext>
 
   let core: Core
   private let hook = StopHook()
@@ -280,6 +281,8 @@ final class CoreDriver: RuntimeDriver {
   private var problems: [String] = []
   /// Steps taken within the current action, to stop a runaway drain.
   private var steps = 0
+  /// Plays the runtime: every report the core makes comes to ``handle(_:)``.
+  private lazy var runtime = Recorder { [unowned self] output in handle(output) }
 
   var isParking: Bool { false }
 
@@ -317,7 +320,7 @@ final class CoreDriver: RuntimeDriver {
   }
 
   func start() async {
-    core.start { handle($0) }
+    core.start(runtime: runtime)
   }
 
   func clearHistory() {
@@ -329,17 +332,17 @@ final class CoreDriver: RuntimeDriver {
   func perform(_ action: PropertyAction, wasRunning: Bool) async {
     switch action {
     case .send(let event):
-      core.send(event) { handle($0) }
+      core.send(event, runtime: runtime)
     case .deliver(let token):
       guard let id = ids[token] else { return problems.append("no run \(token)") }
-      core.deliver(token.event, from: id) { handle($0) }
+      core.deliver(token.event, from: id, runtime: runtime)
     case .finish(let token, let outcome):
       guard let id = ids[token] else { return problems.append("no run \(token)") }
-      core.finish(id, with: outcome) { handle($0) }
+      core.finish(id, with: outcome, runtime: runtime)
     case .armStop(let trigger):
       hook.arm(trigger)
     case .stop:
-      core.stop { handle($0) }
+      core.stop(runtime: runtime)
     }
   }
 
@@ -371,7 +374,7 @@ final class CoreDriver: RuntimeDriver {
 
   func tearDown(_ reference: ReferenceSystem) async {}
 
-  private func handle(_ output: Core.Output) {
+  private func handle(_ output: Recorder.Output) {
     switch output {
     case .stepped(let event, let previous):
       // After every step, before the next one reconciles: the live requests are exactly the
@@ -386,12 +389,12 @@ final class CoreDriver: RuntimeDriver {
       steps += 1
       if steps > 10_000 {
         problems.append("a drain ran away")
-        core.stop { _ in }
+        core.stop(runtime: Recorder { _ in })
         return
       }
       // A loop callback sends these during the step: they must queue behind it.
       for mutation in core.state.followUps {
-        core.send(.user(mutation, then: [])) { handle($0) }
+        core.send(.user(mutation, then: []), runtime: runtime)
       }
       record(.step(event))
     case .effectStarted(let id, let request, let effect):
@@ -403,7 +406,7 @@ final class CoreDriver: RuntimeDriver {
       let token = Token(request: request, generation: startCounts[request, default: 0])
       // A known outcome is reported at once, as the runtime does; the rest the test ends.
       if case .done(let result) = effect {
-        core.finish(id, with: EffectOutcome(result)) { handle($0) }
+        core.finish(id, with: EffectOutcome(result), runtime: runtime)
       } else {
         ids[token] = id
       }
@@ -425,7 +428,7 @@ final class CoreDriver: RuntimeDriver {
   private func record(_ activity: RecordedActivity) {
     activities.append(activity)
     if hook.shouldStop(after: activity) {
-      core.stop { handle($0) }
+      core.stop(runtime: runtime)
     }
   }
 }

@@ -9,7 +9,9 @@ import FunctionalCore
 /// the shell *park*: an effect waits for the test to run it, and what it sends waits for the
 /// test to receive it. Nothing else differs, so a test exercises exactly what the app runs.
 @usableFromInline
-package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
+package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Context: Sendable>:
+  CoreRuntime
+{
   @usableFromInline package typealias Activity = SystemActivity<State, Event, ErrorType>
   @usableFromInline package typealias Effect = ArchitectureKit.Effect<Event, ErrorType, Context>
 
@@ -134,16 +136,16 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       }
       self.rememberRendered()
     }
-    core.start(handle: { handle($0) }, prologue: render)
+    core.start(runtime: self, prologue: render)
   }
 
   @inlinable
   package func send(_ event: Event) {
-    core.send(event) { handle($0) }
+    core.send(event, runtime: self)
   }
 
   package func stop() {
-    core.stop { handle($0) }
+    core.stop(runtime: self)
     tasks.close()
     resumeStateWaiters(all: true)
     for result in parked {
@@ -161,7 +163,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     uiBindings.append(hook)
     rememberRendered()
     let state = core.state
-    core.perform({ handle($0) }, { hook.body?(state) })
+    core.perform(self) { hook.body?(state) }
     return listener
   }
 
@@ -323,13 +325,13 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       work.signal()
       return
     }
-    core.finish(id, with: outcome) { handle($0) }
+    core.finish(id, with: outcome, runtime: self)
   }
 
   /// An event a running effect sent; returns what its sender must wait for, if anything.
   func effectSent(_ event: Event, from id: EffectID, unit: WorkUnit?) -> Resumption? {
     guard isParking, core.isRunning(id) else {
-      core.deliver(event, from: id) { handle($0) }
+      core.deliver(event, from: id, runtime: self)
       return nil
     }
     let resumption = Resumption()
@@ -349,9 +351,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     let result = parked.removeFirst()
     switch result.content {
     case .outcome(let event):
-      core.finish(result.id, with: .event(event)) { handle($0) }
+      core.finish(result.id, with: .event(event), runtime: self)
     case .sent(let event, let resumption, let unit):
-      core.deliver(event, from: result.id) { handle($0) }
+      core.deliver(event, from: result.id, runtime: self)
       unit?.resume()
       resumption.open()
     }
@@ -361,42 +363,54 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   // MARK: Core outputs
 
   @inlinable
-  func handle(_ output: CoreOutput<State, Event, ErrorType, Context>) {
-    switch output {
-    case .stepped(let event, let previous):
-      let state = core.state
-      let isChanged = lastRendered.map { isUnchanged?($0, state) != true } ?? true
-      willNotifyStep?(previous)
-      for callback in loopCallbacks { callback.body?(state) }
-      if let previous {
-        notify(.step(event: event, previous: previous, current: state))
-      }
-      if isChanged {
-        if lastRendered != nil { lastRendered = state }
-        for binding in uiBindings { binding.body?(state) }
-      }
-      for yield in stateStreams.values { yield(state) }
-      // Most steps have no `send(_:while:)` waiting: skip the unspecialized call then.
-      if hasStateWaiters { resumeStateWaiters() }
-    case .effectStarted(let id, let request, let effect):
-      accept(effect, id: id, request: request)
-      notify(.effectStarted(request))
-    case .effectCancelled(let id, let request):
-      retire(id)
-      notify(.effectCancelled(request))
-    case .effectFinished(_, let request):
-      notify(.effectFinished(request))
-    case .effectFailed(_, let request, let error):
-      if observers.isEmpty {
-        reportUnobserved("\(owner): the effect for \(request) failed: \(error)")
-      }
-      notify(.effectFailed(request, error))
-    case .eventIgnored(let event, let reason):
-      if observers.isEmpty, reason == .stopped {
-        reportUnobserved("\(owner): \(event) was ignored because \(reason).")
-      }
-      notify(.eventIgnored(event, reason))
+  package func coreStepped(_ event: Event, previous: State?) {
+    let state = core.state
+    let isChanged = lastRendered.map { isUnchanged?($0, state) != true } ?? true
+    willNotifyStep?(previous)
+    for callback in loopCallbacks { callback.body?(state) }
+    if let previous {
+      notify(.step(event: event, previous: previous, current: state))
     }
+    if isChanged {
+      if lastRendered != nil { lastRendered = state }
+      for binding in uiBindings { binding.body?(state) }
+    }
+    for yield in stateStreams.values { yield(state) }
+    // Most steps have no `send(_:while:)` waiting: skip the unspecialized call then.
+    if hasStateWaiters { resumeStateWaiters() }
+  }
+
+  @usableFromInline
+  package func coreStartedEffect(_ id: EffectID, _ request: EffectRequest, _ effect: Effect) {
+    accept(effect, id: id, request: request)
+    notify(.effectStarted(request))
+  }
+
+  @usableFromInline
+  package func coreCancelledEffect(_ id: EffectID, _ request: EffectRequest) {
+    retire(id)
+    notify(.effectCancelled(request))
+  }
+
+  @usableFromInline
+  package func coreFinishedEffect(_ id: EffectID, _ request: EffectRequest) {
+    notify(.effectFinished(request))
+  }
+
+  @usableFromInline
+  package func coreFailedEffect(_ id: EffectID, _ request: EffectRequest, _ error: ErrorType) {
+    if observers.isEmpty {
+      reportUnobserved("\(owner): the effect for \(request) failed: \(error)")
+    }
+    notify(.effectFailed(request, error))
+  }
+
+  @inlinable
+  package func coreIgnored(_ event: Event, _ reason: IgnoredEventReason) {
+    if observers.isEmpty, reason == .stopped {
+      reportUnobserved("\(owner): \(event) was ignored because \(reason).")
+    }
+    notify(.eventIgnored(event, reason))
   }
 
   /// Cancels a cancelled effect's work and forgets what it left waiting.

@@ -1,44 +1,56 @@
-/// What the core asks its runtime to do, or tells it happened, during one call.
+/// The runtime around a ``SystemCore``: what the core asks it to do, or tells it happened.
+///
+/// The core calls these methods directly, with their arguments, on the runtime it was handed:
+/// specialized for the runtime's concrete type, a step costs a direct call, not an enum built,
+/// copied and switched over. The core calls them with its mailbox closed, so whatever a method
+/// sends is queued behind the current entry.
 @usableFromInline
-package enum CoreOutput<State, Event: Sendable, Failure: Error, Context: Sendable> {
+package protocol CoreRuntime<State, Event, Failure, Context>: AnyObject {
+  associatedtype State
+  associatedtype Event: Sendable
+  associatedtype Failure: Error
+  associatedtype Context: Sendable
+
   /// An event was reduced; `previous` is kept only when the core retains previous states.
-  case stepped(Event, previous: State?)
-  /// An effect started: the runtime must run it (or park it, in a test) and report how it
-  /// ended with ``SystemCore/finish(_:with:handle:)``.
-  case effectStarted(EffectID, EffectRequest, Effect<Event, Failure, Context>)
+  func coreStepped(_ event: Event, previous: State?)
+  /// An effect started: the runtime must run it (or park it, in a test) and report how it ended
+  /// with ``SystemCore/finish(_:with:runtime:)``.
+  func coreStartedEffect(
+    _ id: EffectID, _ request: EffectRequest, _ effect: Effect<Event, Failure, Context>)
   /// A running effect was cancelled; the runtime must cancel its work.
-  case effectCancelled(EffectID, EffectRequest)
+  func coreCancelledEffect(_ id: EffectID, _ request: EffectRequest)
   /// An effect ended without error.
-  case effectFinished(EffectID, EffectRequest)
+  func coreFinishedEffect(_ id: EffectID, _ request: EffectRequest)
   /// An effect failed and no event was made of the error.
-  case effectFailed(EffectID, EffectRequest, Failure)
+  func coreFailedEffect(_ id: EffectID, _ request: EffectRequest, _ error: Failure)
   /// An event was not reduced.
-  case eventIgnored(Event, IgnoredEventReason)
+  func coreIgnored(_ event: Event, _ reason: IgnoredEventReason)
 }
 
 /// The deciding logic every runtime and the test harness share: the state, the FIFO mailbox,
 /// the reducer, and the diffing of feedback requests.
 ///
 /// The core is synchronous and isolation-free. It performs no I/O and runs no effect: it tells
-/// its runtime what to start and cancel through a non-escaping `handle` closure, and the runtime
+/// its runtime (a ``CoreRuntime``, passed to each call) what to start and cancel, and the runtime
 /// reports back when effects end. Its owner gives it isolation (the main actor, an actor, a
 /// test), so it is deliberately not `Sendable`.
 ///
 /// Guarantees:
 /// - Events are reduced one at a time, first in first out, each exactly once.
-/// - The mailbox is closed while the core calls `handle`: whatever `handle` does (a listener
+/// - The mailbox is closed while the core calls its runtime: whatever the runtime does (a listener
 ///   that sends, an effect that ends at once, a hook that ends another effect), its input is
 ///   queued and processed after the current entry. Nothing is reduced inside another step.
 /// - After each step, every feedback is reconciled with the new state: equal requests keep their
 ///   effect, changed ones restart, vanished ones are cancelled.
 /// - An event from an effect that is no longer running is never reduced, even if it was queued
 ///   before the effect was cancelled.
-/// - ``stop(handle:)`` takes effect at once, also from inside `handle`: no effect starts and no
+/// - ``stop(runtime:)`` takes effect at once, also from inside the runtime: no effect starts and no
 ///   event is reduced afterwards; every running effect is reported cancelled once, and every
 ///   queued event is reported ignored.
 @usableFromInline
 package final class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendable> {
-  @usableFromInline package typealias Output = CoreOutput<State, Event, Failure, Context>
+  /// The runtimes a core can report to.
+  @usableFromInline package typealias Runtime = CoreRuntime<State, Event, Failure, Context>
 
   /// One input waiting in the mailbox.
   @usableFromInline
@@ -52,7 +64,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// The current state.
   @exclusivity(unchecked) @usableFromInline package var state: State
 
-  /// Whether ``stop(handle:)`` was called.
+  /// Whether ``stop(runtime:)`` was called.
   @exclusivity(unchecked) @usableFromInline package var isStopped = false
 
   /// Whether `.stepped` carries the state before the step (costs a copy per step).
@@ -68,8 +80,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   private var lastID: UInt64 = 0
   /// The reconcilers' way to start and cancel effects in this core.
   @exclusivity(unchecked) @usableFromInline var host: EffectHost<Event, Failure, Context>?
-  /// The runtime's output while the feedback is reconciled, for ``host``.
-  @exclusivity(unchecked) @usableFromInline var reconcilingHandle: ((Output) -> Void)?
+  /// The runtime while the feedback is reconciled, for ``host``.
+  @exclusivity(unchecked) @usableFromInline var reconcilingRuntime: (any Runtime)?
 
   /// The largest mailbox an idle core keeps the storage of, in entries.
   @usableFromInline static var retainedMailboxCapacity: Int { 64 }
@@ -92,7 +104,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   @exclusivity(unchecked) @usableFromInline var reconcilingEvent: Event?
 
   /// Creates a core from a reducer and its feedback; nothing is reconciled until
-  /// ``start(handle:prologue:)``.
+  /// ``start(runtime:prologue:)``.
   package convenience init(
     initialState: State,
     reduce: @escaping (inout State, Event) -> Void,
@@ -101,7 +113,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     self.init(initialState: initialState, feature: Feature(reduce: reduce, feedback: feedback))
   }
 
-  /// Creates a core that runs a feature; nothing is reconciled until ``start(handle:prologue:)``.
+  /// Creates a core that runs a feature; nothing is reconciled until ``start(runtime:prologue:)``.
   package init(initialState: State, feature: Feature<State, Event, Failure, Context>) {
     self.state = initialState
     self.reduce = feature.reduce
@@ -110,9 +122,9 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     }
     host = EffectHost(
       start: { [unowned self] effect, request in
-        startEffect(effect, for: request, handle: currentHandle)
+        startEffect(effect, for: request, runtime: currentRuntime)
       },
-      cancel: { [unowned self] id in cancelEffect(id, handle: currentHandle) },
+      cancel: { [unowned self] id in cancelEffect(id, runtime: currentRuntime) },
       isStopped: { [unowned self] in isStopped },
       event: { [unowned self] in reconcilingEvent },
       retireWhenDone: { [unowned self] id in live[id]?.retiresWhenDone = true },
@@ -120,12 +132,12 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     )
   }
 
-  /// The runtime's output during reconciliation, the only time reconcilers call the host.
-  @usableFromInline var currentHandle: (Output) -> Void {
-    guard let handle = reconcilingHandle else {
+  /// The runtime during reconciliation, the only time reconcilers call the host.
+  @usableFromInline var currentRuntime: any Runtime {
+    guard let runtime = reconcilingRuntime else {
       preconditionFailure("A reconciler used its host outside a reconciliation.")
     }
-    return handle
+    return runtime
   }
 
   /// The requests whose effects are running, in start order.
@@ -152,13 +164,13 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Reconciles the feedback with the initial state, starting the requests present in it.
   ///
   /// - Parameters:
-  ///   - handle: Receives the outputs.
+  ///   - runtime: Receives what happens.
   ///   - prologue: Runs first with the mailbox closed, such as the first render of the UI
   ///     bindings; the events it sends are reduced after the initial reconciliation.
-  package func start(handle: (Output) -> Void, prologue: () -> Void = {}) {
-    perform(handle) {
+  package func start(runtime: some Runtime, prologue: () -> Void = {}) {
+    perform(runtime) {
       prologue()
-      if !isStopped { reconcile(handle) }
+      if !isStopped { reconcile(runtime) }
     }
   }
 
@@ -167,43 +179,43 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Runtimes call their hooks through it when no step is running (a binding's first render),
   /// so a hook's send is queued, never reduced inside the hook.
   @inlinable
-  package func perform(_ handle: (Output) -> Void, _ body: () -> Void) {
+  package func perform(_ runtime: some Runtime, _ body: () -> Void) {
     guard !isDraining else { return body() }
     isDraining = true
     body()
-    drainQueued(handle)
+    drainQueued(runtime)
   }
 
   /// Sends an event from outside (a user, a binding) and processes the mailbox.
   @inlinable
-  package func send(_ event: Event, handle: (Output) -> Void) {
+  package func send(_ event: Event, runtime: some Runtime) {
     guard !isDraining else {
       mailbox.append(.event(event, source: nil))
       return
     }
     isDraining = true
     if isStopped {
-      handle(.eventIgnored(event, .stopped))
+      runtime.coreIgnored(event, .stopped)
     } else {
-      step(event, handle)
+      step(event, runtime)
     }
-    drainQueued(handle)
+    drainQueued(runtime)
   }
 
   /// Queues an event sent by a running effect; it is ignored if the effect stopped running.
-  package func deliver(_ event: Event, from id: EffectID, handle: (Output) -> Void) {
+  package func deliver(_ event: Event, from id: EffectID, runtime: some Runtime) {
     mailbox.append(.event(event, source: id))
-    perform(handle) {}
+    perform(runtime) {}
   }
 
   /// Records how a running effect ended; a stale outcome is ignored (its event reported).
   package func finish(
     _ id: EffectID,
     with outcome: EffectOutcome<Event, Failure>,
-    handle: (Output) -> Void
+    runtime: some Runtime
   ) {
     mailbox.append(.outcome(id, outcome))
-    perform(handle) {}
+    perform(runtime) {}
   }
 
   /// Cancels every running effect and ignores everything afterwards.
@@ -211,104 +223,104 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// It takes effect at once, wherever it is called from. Events still queued are reported as
   /// ignored, after the cancellations, so no event is lost silently: a user's as `.stopped`,
   /// an effect's as `.cancelledEffect`, since `stop` cancelled its effect.
-  package func stop(handle: (Output) -> Void) {
+  package func stop(runtime: some Runtime) {
     guard !isStopped else { return }
     isStopped = true
     let running = runningRequests
     live.removeAll()
-    perform(handle) {
+    perform(runtime) {
       for (id, request) in running {
-        handle(.effectCancelled(id, request))
+        runtime.coreCancelledEffect(id, request)
       }
     }
   }
 
   // MARK: Reconciler interface
 
-  /// Starts an effect for a request; called by reconcilers, never after ``stop(handle:)``.
+  /// Starts an effect for a request; called by reconcilers, never after ``stop(runtime:)``.
   @usableFromInline
   func startEffect(
     _ effect: Effect<Event, Failure, Context>,
     for request: EffectRequest,
-    handle: (Output) -> Void
+    runtime: any Runtime
   ) -> EffectID {
     lastID &+= 1
     let id = EffectID(rawValue: lastID)
     live[id] = LiveEffect(request: request, isRunning: true)
-    handle(.effectStarted(id, request, effect))
+    runtime.coreStartedEffect(id, request, effect)
     return id
   }
 
   /// Retires an effect whose request changed or vanished; called by reconcilers.
   @usableFromInline
-  func cancelEffect(_ id: EffectID, handle: (Output) -> Void) {
+  func cancelEffect(_ id: EffectID, runtime: any Runtime) {
     guard let effect = live.removeValue(forKey: id), effect.isRunning else { return }
-    handle(.effectCancelled(id, effect.request))
+    runtime.coreCancelledEffect(id, effect.request)
   }
 
   // MARK: Processing
 
   /// Processes the queued entries in order, then opens the mailbox.
   @inlinable
-  func drainQueued(_ handle: (Output) -> Void) {
+  func drainQueued(_ runtime: some Runtime) {
     while let entry = nextEntry() {
-      process(entry, handle)
+      process(entry, runtime)
     }
     isDraining = false
   }
 
   @inlinable
-  func process(_ entry: Entry, _ handle: (Output) -> Void) {
+  func process(_ entry: Entry, _ runtime: some Runtime) {
     switch entry {
     case .event(let event, let source):
       if let source, live[source]?.isRunning != true {
         // The effect was cancelled (by its request, or by `stop`) before its event came through.
-        handle(.eventIgnored(event, .cancelledEffect))
+        runtime.coreIgnored(event, .cancelledEffect)
       } else if isStopped {
-        handle(.eventIgnored(event, .stopped))
+        runtime.coreIgnored(event, .stopped)
       } else {
-        step(event, handle)
+        step(event, runtime)
       }
     case .outcome(let id, let outcome):
       guard let effect = live[id], effect.isRunning else {
         // A result that arrives after its effect was cancelled is stale: report, never reduce.
-        if case .event(let event) = outcome { handle(.eventIgnored(event, .cancelledEffect)) }
+        if case .event(let event) = outcome { runtime.coreIgnored(event, .cancelledEffect) }
         return
       }
       live[id]?.isRunning = false
       if effect.retiresWhenDone { live[id] = nil }
       switch outcome {
       case .event(let event):
-        handle(.effectFinished(id, effect.request))
+        runtime.coreFinishedEffect(id, effect.request)
         if isStopped {
           // A listener stopped the system as the effect finished: its event comes too late.
-          handle(.eventIgnored(event, .stopped))
+          runtime.coreIgnored(event, .stopped)
         } else {
-          step(event, handle)
+          step(event, runtime)
         }
       case .finished, .cancelled:
         // An effect that gave up on its own (it saw a cancellation it was not asked for) ends
         // like any other: its request stays in place.
-        handle(.effectFinished(id, effect.request))
+        runtime.coreFinishedEffect(id, effect.request)
       case .failed(let error):
-        handle(.effectFailed(id, effect.request, error))
+        runtime.coreFailedEffect(id, effect.request, error)
       }
     }
   }
 
   /// Reduces one event, reports the step, and reconciles the feedback with the new state.
   @inlinable
-  func step(_ event: Event, _ handle: (Output) -> Void) {
+  func step(_ event: Event, _ runtime: some Runtime) {
     let previous = retainsPreviousState ? state : nil
     if let missing = reduce(&state, event) {
       // The event was meant for a child that is gone; the reducers stopped before any change.
-      handle(.eventIgnored(event, .missingChild(missing.scope)))
+      runtime.coreIgnored(event, .missingChild(missing.scope))
       return
     }
-    handle(.stepped(event, previous: previous))
-    guard !isStopped else { return }
+    runtime.coreStepped(event, previous: previous)
+    guard !isStopped, !reconcilers.isEmpty else { return }
     reconcilingEvent = event
-    reconcile(handle)
+    reconcile(runtime)
     reconcilingEvent = nil
   }
 
@@ -331,15 +343,13 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   @inlinable
-  func reconcile(_ handle: (Output) -> Void) {
+  func reconcile(_ runtime: some Runtime) {
     guard let host, !reconcilers.isEmpty else { return }
-    withoutActuallyEscaping(handle) { handle in
-      reconcilingHandle = handle
-      for reconciler in reconcilers {
-        reconciler.reconcile(state, host)
-        if isStopped { break }
-      }
-      reconcilingHandle = nil
+    reconcilingRuntime = runtime
+    for reconciler in reconcilers {
+      reconciler.reconcile(state, host)
+      if isStopped { break }
     }
+    reconcilingRuntime = nil
   }
 }

@@ -68,7 +68,10 @@ public final class CounterFixture {
       initialState: 0,
       context: EmptyContext(),
       reducer: { state, event in reduceCounter(state, event) },
-      uiBindings: Array(repeating: { state in consume(state) }, count: bindings),
+      // One closure literal per binding, as an app writes them and as the hand-rolled fixture
+      // subscribes them. (`Array(repeating:count:)` of a closure literal made on the main actor
+      // makes Swift 6.3 check the executor on every call of it: 80 instructions per binding.)
+      uiBindings: (0..<bindings).map { _ in { state in consume(state) } },
       userActions: [],
       feedback: []
     )

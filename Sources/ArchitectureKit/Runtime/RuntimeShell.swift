@@ -29,15 +29,18 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// main-actor system's Observation hook).
   @exclusivity(unchecked) @usableFromInline var willNotifyStep: ((State?) -> Void)?
 
-  @exclusivity(unchecked) @usableFromInline var uiBindings: [Hook<(State) -> Void>] = []
-  @exclusivity(unchecked) @usableFromInline var loopCallbacks: [Hook<(State) -> Void>] = []
-  @exclusivity(unchecked) @usableFromInline var observers: [Hook<(Activity) -> Void>] = []
+  @exclusivity(unchecked) @usableFromInline var uiBindings = Listeners<State>()
+  @exclusivity(unchecked) @usableFromInline var loopCallbacks = Listeners<State>()
+  @exclusivity(unchecked) @usableFromInline var observers = Listeners<Activity>()
+  /// How many listeners were removed so far: a notification that sees it change looks up each
+  /// listener before it calls it.
+  @exclusivity(unchecked) @usableFromInline var removals = 0
   @exclusivity(unchecked) @usableFromInline var stateStreams: [Int: (State) -> Void] = [:]
   private var lastStreamID = 0
   private var lastListenerID = 0
   /// Whether two states are equal, when the state is `Equatable`: bindings and Observation skip
   /// steps that left it unchanged.
-  @usableFromInline let isUnchanged: ((State, State) -> Bool)?
+  @usableFromInline let isUnchanged: StateEquality<State>?
   /// The state the bindings last rendered, kept while there are bindings to skip steps for.
   @exclusivity(unchecked) @usableFromInline var lastRendered: State?
   /// Whether Observation compares each state with the one before (slices, `Equatable` state).
@@ -117,7 +120,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     self.owner = owner
     self.context = context
     self.isParking = parking
-    self.isUnchanged = equality(of: State.self)
+    self.isUnchanged = StateEquality(of: State.self)
     self.core = SystemCore(initialState: initialState, feature: feature)
     self.port = RuntimePort(isolation: isolation, tasks: tasks, work: work)
     port.shell = self
@@ -129,11 +132,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// Events the bindings send while rendering are reduced after the initial reconciliation.
   package func start(rendering bindings: [(State) -> Void] = []) {
     let render = {
-      for binding in bindings {
-        let hook = Hook(binding)
-        self.uiBindings.append(hook)
-        binding(self.core.state)
-      }
+      self.uiBindings.append(
+        contentsOf: bindings, ids: bindings.indices.map { _ in self.makeListener().id })
+      for binding in bindings { binding(self.core.state) }
       self.rememberRendered()
     }
     core.start(runtime: self, prologue: render)
@@ -159,25 +160,24 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   package func addUIBinding(_ binding: @escaping (State) -> Void) -> Listener {
     let listener = makeListener()
-    let hook = Hook(binding, listener: listener)
-    uiBindings.append(hook)
+    uiBindings.append(binding, id: listener.id)
     rememberRendered()
     let state = core.state
-    core.perform(self) { hook.body?(state) }
+    core.perform(self) { binding(state) }
     return listener
   }
 
   @discardableResult
   package func addLoopCallback(_ callback: @escaping (State) -> Void) -> Listener {
     let listener = makeListener()
-    loopCallbacks.append(Hook(callback, listener: listener))
+    loopCallbacks.append(callback, id: listener.id)
     return listener
   }
 
   @discardableResult
   package func addObserver(_ observer: @escaping (Activity) -> Void) -> Listener {
     let listener = makeListener()
-    observers.append(Hook(observer, listener: listener))
+    observers.append(observer, id: listener.id)
     updateRetention()
     return listener
   }
@@ -185,9 +185,11 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// Removes a binding, callback or observer; it receives nothing more, even in the middle of
   /// the notification that is running.
   package func removeListener(_ listener: Listener) {
-    uiBindings.removeAll { $0.retire(ifItIs: listener) }
-    loopCallbacks.removeAll { $0.retire(ifItIs: listener) }
-    observers.removeAll { $0.retire(ifItIs: listener) }
+    guard
+      uiBindings.remove(listener.id) || loopCallbacks.remove(listener.id)
+        || observers.remove(listener.id)
+    else { return }
+    removals += 1
     updateRetention()
     if uiBindings.isEmpty { lastRendered = nil }
   }
@@ -364,20 +366,40 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   @inlinable
   package func coreStepped(_ event: Event, previous: State?) {
+    // Each kind of listener is checked for before it is walked: most systems have few kinds,
+    // and walking an empty collection still copies and releases it.
     let state = core.state
-    let isChanged = lastRendered.map { isUnchanged?($0, state) != true } ?? true
-    willNotifyStep?(previous)
-    for callback in loopCallbacks { callback.body?(state) }
-    if let previous {
+    if let willNotifyStep { willNotifyStep(previous) }
+    if !loopCallbacks.isEmpty {
+      // A snapshot: a listener may add or remove listeners while the walk runs.
+      let loopCallbacks = self.loopCallbacks
+      loopCallbacks.notify(
+        state, removals: { removals }, isListening: { self.loopCallbacks.ids.contains($0) })
+    }
+    if let previous, !observers.isEmpty {
       notify(.step(event: event, previous: previous, current: state))
     }
-    if isChanged {
-      if lastRendered != nil { lastRendered = state }
-      for binding in uiBindings { binding.body?(state) }
+    if !uiBindings.isEmpty, isChangedSinceRendered(state) {
+      // A snapshot: a listener may add or remove listeners while the walk runs.
+      let uiBindings = self.uiBindings
+      uiBindings.notify(
+        state, removals: { removals }, isListening: { self.uiBindings.ids.contains($0) })
     }
-    for yield in stateStreams.values { yield(state) }
+    if !stateStreams.isEmpty {
+      for yield in stateStreams.values { yield(state) }
+    }
     // Most steps have no `send(_:while:)` waiting: skip the unspecialized call then.
     if hasStateWaiters { resumeStateWaiters() }
+  }
+
+  /// Whether the bindings must see `state`: always, unless the state is `Equatable` and equal
+  /// to the one they rendered last; remembers it as rendered.
+  @inlinable
+  func isChangedSinceRendered(_ state: State) -> Bool {
+    guard let isUnchanged, let last = lastRendered else { return true }
+    if isUnchanged(last, state) { return false }
+    lastRendered = state
+    return true
   }
 
   @usableFromInline
@@ -429,7 +451,11 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   @inlinable
   func notify(_ activity: Activity) {
-    for observer in observers { observer.body?(activity) }
+    guard !observers.isEmpty else { return }
+    // A snapshot: a listener may add or remove listeners while the walk runs.
+    let observers = self.observers
+    observers.notify(
+      activity, removals: { removals }, isListening: { self.observers.ids.contains($0) })
   }
 }
 

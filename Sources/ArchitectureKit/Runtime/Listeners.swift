@@ -1,0 +1,90 @@
+/// The listeners of one kind (UI bindings, loop callbacks or observers), in the order they
+/// were added.
+///
+/// The closures are kept in an array of their own, exactly as a system's initializer receives
+/// them: stored any other way (in a box, or in a struct field), a closure is called through an
+/// extra reabstraction thunk, and a box costs a retain per call. A notification walks a snapshot
+/// of the array, so a listener removed in the middle of it must still be skipped: the owner
+/// counts removals, and the walk looks a listener up only after a removal.
+@usableFromInline
+struct Listeners<Argument> {
+  /// The listeners' closures.
+  @usableFromInline var bodies: [(Argument) -> Void] = []
+  /// Each closure's identifier, at the same index.
+  @usableFromInline var ids: [Int] = []
+
+  @usableFromInline init() {}
+
+  /// Whether there is no listener.
+  @inlinable var isEmpty: Bool { bodies.isEmpty }
+
+  /// Adds a listener at the end.
+  mutating func append(_ body: @escaping (Argument) -> Void, id: Int) {
+    bodies.append(body)
+    ids.append(id)
+  }
+
+  /// Adds listeners at the end, keeping the array's closures as they are (an element taken out
+  /// and appended again would be wrapped in a reabstraction thunk).
+  mutating func append(contentsOf bodies: [(Argument) -> Void], ids: some Sequence<Int>) {
+    self.bodies.append(contentsOf: bodies)
+    self.ids.append(contentsOf: ids)
+  }
+
+  /// Removes the listener with this identifier; returns whether it was there.
+  mutating func remove(_ id: Int) -> Bool {
+    guard let index = ids.firstIndex(of: id) else { return false }
+    bodies.remove(at: index)
+    ids.remove(at: index)
+    return true
+  }
+
+  /// Calls every listener of this snapshot with `argument`, skipping the ones removed since the
+  /// walk began.
+  ///
+  /// - Parameters:
+  ///   - argument: What each listener receives.
+  ///   - removals: The owner's count of removals; the walk compares it with its value at the
+  ///     start, so the lookup below costs nothing until something is removed.
+  ///   - isListening: Whether a listener is still registered.
+  @inlinable
+  func notify(_ argument: Argument, removals: () -> Int, isListening: (Int) -> Bool) {
+    let start = removals()
+    for index in bodies.indices {
+      if removals() != start, !isListening(ids[index]) { continue }
+      bodies[index](argument)
+    }
+  }
+}
+
+/// A comparison of two states, when the state type is `Equatable`.
+///
+/// Decided once per system: bindings and Observation then skip steps that left an `Equatable`
+/// state unchanged. The comparison calls the type's own `==` through its conformance, on the
+/// states where they are: the generic part sees two pointers, and the pointers are taken in the
+/// caller's code, which is specialized for the state type, so no state is copied to compare it.
+@usableFromInline
+struct StateEquality<State> {
+  @usableFromInline let compare: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+
+  /// The comparison of `State`, or `nil` when it is not `Equatable`.
+  init?(of type: State.Type) {
+    guard let equatable = type as? any Equatable.Type else { return nil }
+    func compare<Value: Equatable>(_: Value.Type) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
+      // `State` is `Value` here: the binding only restates the type the check above found.
+      { lhs, rhs in
+        lhs.assumingMemoryBound(to: Value.self).pointee
+          == rhs.assumingMemoryBound(to: Value.self).pointee
+      }
+    }
+    self.compare = compare(equatable)
+  }
+
+  /// Whether the two states are equal.
+  @inlinable
+  func callAsFunction(_ lhs: State, _ rhs: State) -> Bool {
+    withUnsafePointer(to: lhs) { lhs in
+      withUnsafePointer(to: rhs) { rhs in compare(lhs, rhs) }
+    }
+  }
+}

@@ -9,5 +9,10 @@
 /// A removed listener receives nothing more, also when it is removed from inside its own call.
 /// Dropping a listener value removes nothing: a system keeps its hooks until it is asked to.
 public struct Listener: Hashable, Sendable {
-  let id: Int
+  @usableFromInline let id: Int
+
+  @usableFromInline
+  init(id: Int) {
+    self.id = id
+  }
 }

@@ -48,9 +48,9 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   public typealias Reduce = (inout State, Event) -> Void
 
   @usableFromInline let shell: RuntimeShell<State, Event, ErrorType, Context>
-  private let registrar = ObservationRegistrar()
+  @usableFromInline let registrar = ObservationRegistrar()
   /// The shell's tasks, reachable from the nonisolated `deinit`.
-  private let tasks: TaskBag
+  @usableFromInline let tasks: TaskBag
 
   /// Creates a system from a reducer in mutating form and starts it.
   ///
@@ -71,6 +71,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///   - context: The dependencies the effects receive.
   ///   - reduce: Applies an event to the state; pure, synchronous and fast.
   ///   - feedback: The feedback loops; their requests in the initial state start at once.
+  @inlinable
   public convenience init(
     initialState: State,
     context: Context,
@@ -94,6 +95,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///   - feature: The reducer and feedback to run.
   ///   - observers: Observers that see everything from the start, including the effects the
   ///     initial state starts.
+  @inlinable
   public convenience init(
     initialState: State,
     context: Context,
@@ -105,7 +107,10 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
       uiBindings: [], userActions: [])
   }
 
-  private init(
+  // Inlinable down to the first reconciliation, so a system is built, and its effects started,
+  // by code specialized for its types (see `SystemCore.makeHost`).
+  @inlinable
+  init(
     initialState: State,
     context: Context,
     feature: Feature<State, Event, ErrorType, Context>,
@@ -144,6 +149,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///   - feedback: The feedback loops; their requests in the initial state start at once.
   /// - Returns: The running system.
   @discardableResult
+  @inlinable
   public static func pure(
     initialState: State,
     context: Context,

@@ -32,6 +32,7 @@ public final class UserAction<State, Event: Sendable, ErrorType: Error, Context:
 
   /// Makes the action send its event to `system` too.
   @MainActor
+  @usableFromInline
   func drive(_ system: System<State, Event, ErrorType, Context>) {
     systems.append(system)
   }

@@ -1,7 +1,12 @@
 /// Identifies one run of an effect: a request that started, until it is cancelled.
 @usableFromInline
 package struct EffectID: Hashable, Sendable, CustomStringConvertible {
-  package let rawValue: UInt64
+  @usableFromInline package let rawValue: UInt64
+
+  @usableFromInline
+  package init(rawValue: UInt64) {
+    self.rawValue = rawValue
+  }
 
   @usableFromInline package var description: String { "#\(rawValue)" }
 }
@@ -33,6 +38,7 @@ package enum Effect<Event: Sendable, Failure: Error, Context: Sendable>: Sendabl
 @usableFromInline
 package enum EffectOutcome<Event: Sendable, Failure: Error>: Sendable {
   /// The outcome of a known result.
+  @inlinable
   package init(_ result: Result<Event, Failure>) {
     switch result {
     case .success(let event): self = .event(event)

@@ -26,6 +26,7 @@ struct Listeners<Argument> {
 
   /// Adds listeners at the end, keeping the array's closures as they are (an element taken out
   /// and appended again would be wrapped in a reabstraction thunk).
+  @usableFromInline
   mutating func append(contentsOf bodies: [(Argument) -> Void], ids: some Sequence<Int>) {
     self.bodies.append(contentsOf: bodies)
     self.ids.append(contentsOf: ids)

@@ -24,7 +24,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @usableFromInline let owner: String
   package let port: RuntimePort<State, Event, ErrorType, Context>
   /// Whether effects wait for the test to run them and their results wait to be received.
-  package let isParking: Bool
+  @usableFromInline package let isParking: Bool
   /// Called after each step with the state before it, when kept, before the listeners (the
   /// main-actor system's Observation hook).
   @exclusivity(unchecked) @usableFromInline var willNotifyStep: ((State?) -> Void)?
@@ -108,6 +108,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   }
 
   /// Creates a runtime for a feature; ``start(rendering:)`` reconciles the initial state.
+  @usableFromInline
   package init(
     owner: String,
     isolation: (any Actor)?,
@@ -130,6 +131,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// Renders the initial state to `bindings`, then reconciles the feedback with it.
   ///
   /// Events the bindings send while rendering are reduced after the initial reconciliation.
+  @inlinable
   package func start(rendering bindings: [(State) -> Void] = []) {
     let render = {
       self.uiBindings.append(
@@ -199,7 +201,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     core.retainsPreviousState = !observers.isEmpty || observationNeedsPrevious
   }
 
-  private func makeListener() -> Listener {
+  @usableFromInline
+  func makeListener() -> Listener {
     lastListenerID += 1
     return Listener(id: lastListenerID)
   }
@@ -277,6 +280,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   // MARK: Effects
 
   /// Starts the task of an effect; a known outcome is reported at once, without a task.
+  @usableFromInline
   package func launch(_ effect: Effect, id: EffectID, request: EffectRequest) {
     if case .done(let result) = effect {
       effectEnded(id, with: EffectOutcome(result))
@@ -299,13 +303,25 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   }
 
   /// Runs a started effect, or parks it until the test runs it.
-  @usableFromInline
+  ///
+  /// Inlinable, with ``effectEnded(_:with:)``, so an effect whose outcome is known goes back
+  /// into the core in code specialized for the system's types; the task of one that runs is
+  /// launched by the generic ``launch(_:id:request:)``, whose cost the task dwarfs.
+  @inlinable
   func accept(_ effect: Effect, id: EffectID, request: EffectRequest) {
     if isParking {
-      pending[id] = effect
+      hold(effect, id: id)
+    } else if case .done(let result) = effect {
+      effectEnded(id, with: EffectOutcome(result))
     } else {
       launch(effect, id: id, request: request)
     }
+  }
+
+  /// Keeps a started effect until the test runs it (parking shells only).
+  @usableFromInline
+  func hold(_ effect: Effect, id: EffectID) {
+    pending[id] = effect
   }
 
   /// Runs an effect that waits for the test (parking shells only).
@@ -321,13 +337,20 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   }
 
   /// How a running effect ended; called on the owner's isolation.
+  @inlinable
   func effectEnded(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) {
-    if isParking, case .event(let event) = outcome, core.isRunning(id) {
-      parked.append(ParkedResult(id: id, content: .outcome(event)))
-      work.signal()
-      return
-    }
+    if isParking, park(outcome, of: id) { return }
     core.finish(id, with: outcome, runtime: self)
+  }
+
+  /// Holds the event a running effect ended with until the test receives it; returns whether
+  /// it did (parking shells only).
+  @usableFromInline
+  func park(_ outcome: EffectOutcome<Event, ErrorType>, of id: EffectID) -> Bool {
+    guard case .event(let event) = outcome, core.isRunning(id) else { return false }
+    parked.append(ParkedResult(id: id, content: .outcome(event)))
+    work.signal()
+    return true
   }
 
   /// An event a running effect sent; returns what its sender must wait for, if anything.
@@ -402,19 +425,19 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     return true
   }
 
-  @usableFromInline
+  @inlinable
   package func coreStartedEffect(_ id: EffectID, _ request: EffectRequest, _ effect: Effect) {
     accept(effect, id: id, request: request)
     notify(.effectStarted(request))
   }
 
-  @usableFromInline
+  @inlinable
   package func coreCancelledEffect(_ id: EffectID, _ request: EffectRequest) {
     retire(id)
     notify(.effectCancelled(request))
   }
 
-  @usableFromInline
+  @inlinable
   package func coreFinishedEffect(_ id: EffectID, _ request: EffectRequest) {
     notify(.effectFinished(request))
   }

@@ -77,11 +77,12 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Whether the core is inside a call that processes the mailbox; inputs then queue.
   @exclusivity(unchecked) @usableFromInline var isDraining = false
   @exclusivity(unchecked) @usableFromInline var live: [EffectID: LiveEffect] = [:]
-  private var lastID: UInt64 = 0
-  /// The reconcilers' way to start and cancel effects in this core.
+  @exclusivity(unchecked) @usableFromInline var lastID: UInt64 = 0
+  /// The reconcilers' way to start and cancel effects in this core, made at the first
+  /// reconciliation (see ``makeHost(_:)``).
   @exclusivity(unchecked) @usableFromInline var host: EffectHost<Event, Failure, Context>?
-  /// The runtime while the feedback is reconciled, for ``host``.
-  @exclusivity(unchecked) @usableFromInline var reconcilingRuntime: (any Runtime)?
+  /// Whether the feedback is being reconciled: the only time reconcilers may use ``host``.
+  @exclusivity(unchecked) @usableFromInline var isReconciling = false
 
   /// The largest mailbox an idle core keeps the storage of, in entries.
   @usableFromInline static var retainedMailboxCapacity: Int { 64 }
@@ -120,24 +121,34 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     self.reconcilers = feature.feedback.enumerated().map { index, feedback in
       feedback.makeReconciler(index)
     }
-    host = EffectHost(
-      start: { [unowned self] effect, request in
-        startEffect(effect, for: request, runtime: currentRuntime)
+  }
+
+  /// Makes the host the reconcilers start and cancel effects through, for `runtime`.
+  ///
+  /// It is made where the core is first reconciled, in code specialized for the runtime's
+  /// concrete type (the runtime's initializers and the core's entry points are inlinable), so
+  /// starting an effect is a direct, specialized call into the runtime: made generically, every
+  /// start would look up generic metadata, most of an effect round trip's cost.
+  ///
+  /// The closures hold the runtime unowned and unretained: the runtime owns the core, which
+  /// owns the host, and the host is used only during reconciliation, inside a call from the
+  /// runtime.
+  @inlinable
+  func makeHost<R: Runtime>(_ runtime: R) -> EffectHost<Event, Failure, Context> {
+    EffectHost(
+      start: { [unowned self, unowned(unsafe) runtime] effect, request in
+        precondition(isReconciling, "A reconciler used its host outside a reconciliation.")
+        return startEffect(effect, for: request, runtime: runtime)
       },
-      cancel: { [unowned self] id in cancelEffect(id, runtime: currentRuntime) },
+      cancel: { [unowned self, unowned(unsafe) runtime] id in
+        precondition(isReconciling, "A reconciler used its host outside a reconciliation.")
+        cancelEffect(id, runtime: runtime)
+      },
       isStopped: { [unowned self] in isStopped },
       event: { [unowned self] in reconcilingEvent },
       retireWhenDone: { [unowned self] id in live[id]?.retiresWhenDone = true },
       isLive: { [unowned self] id in live[id] != nil }
     )
-  }
-
-  /// The runtime during reconciliation, the only time reconcilers call the host.
-  @usableFromInline var currentRuntime: any Runtime {
-    guard let runtime = reconcilingRuntime else {
-      preconditionFailure("A reconciler used its host outside a reconciliation.")
-    }
-    return runtime
   }
 
   /// The requests whose effects are running, in start order.
@@ -152,6 +163,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// Whether the effect with this identifier is running (started, not ended, not cancelled).
+  @inlinable
   package func isRunning(_ id: EffectID) -> Bool {
     live[id]?.isRunning == true
   }
@@ -167,6 +179,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   ///   - runtime: Receives what happens.
   ///   - prologue: Runs first with the mailbox closed, such as the first render of the UI
   ///     bindings; the events it sends are reduced after the initial reconciliation.
+  @inlinable
   package func start(runtime: some Runtime, prologue: () -> Void = {}) {
     perform(runtime) {
       prologue()
@@ -203,12 +216,14 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// Queues an event sent by a running effect; it is ignored if the effect stopped running.
+  @inlinable
   package func deliver(_ event: Event, from id: EffectID, runtime: some Runtime) {
     mailbox.append(.event(event, source: id))
     perform(runtime) {}
   }
 
   /// Records how a running effect ended; a stale outcome is ignored (its event reported).
+  @inlinable
   package func finish(
     _ id: EffectID,
     with outcome: EffectOutcome<Event, Failure>,
@@ -238,11 +253,11 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   // MARK: Reconciler interface
 
   /// Starts an effect for a request; called by reconcilers, never after ``stop(runtime:)``.
-  @usableFromInline
+  @inlinable
   func startEffect(
     _ effect: Effect<Event, Failure, Context>,
     for request: EffectRequest,
-    runtime: any Runtime
+    runtime: some Runtime
   ) -> EffectID {
     lastID &+= 1
     let id = EffectID(rawValue: lastID)
@@ -252,8 +267,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// Retires an effect whose request changed or vanished; called by reconcilers.
-  @usableFromInline
-  func cancelEffect(_ id: EffectID, runtime: any Runtime) {
+  @inlinable
+  func cancelEffect(_ id: EffectID, runtime: some Runtime) {
     guard let effect = live.removeValue(forKey: id), effect.isRunning else { return }
     runtime.coreCancelledEffect(id, effect.request)
   }
@@ -344,12 +359,14 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   @inlinable
   func reconcile(_ runtime: some Runtime) {
-    guard let host, !reconcilers.isEmpty else { return }
-    reconcilingRuntime = runtime
+    guard !reconcilers.isEmpty else { return }
+    let host = self.host ?? makeHost(runtime)
+    self.host = host
+    isReconciling = true
     for reconciler in reconcilers {
       reconciler.reconcile(state, host)
       if isStopped { break }
     }
-    reconcilingRuntime = nil
+    isReconciling = false
   }
 }

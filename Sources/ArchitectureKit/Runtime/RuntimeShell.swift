@@ -279,13 +279,20 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   // MARK: Effects
 
-  /// Starts the task of an effect; a known outcome is reported at once, without a task.
-  @usableFromInline
-  package func launch(_ effect: Effect, id: EffectID, request: EffectRequest) {
+  /// Runs an effect: a known outcome is reported at once, without a task; other work starts
+  /// its task.
+  @inlinable
+  func run(_ effect: Effect, id: EffectID, request: EffectRequest) {
     if case .done(let result) = effect {
       effectEnded(id, with: EffectOutcome(result))
-      return
+    } else {
+      launch(effect, id: id, request: request)
     }
+  }
+
+  /// Starts the task of an effect whose outcome is not known yet.
+  @usableFromInline
+  func launch(_ effect: Effect, id: EffectID, request: EffectRequest) {
     let context = self.context
     let port = self.port
     let work = self.work
@@ -311,10 +318,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   func accept(_ effect: Effect, id: EffectID, request: EffectRequest) {
     if isParking {
       hold(effect, id: id)
-    } else if case .done(let result) = effect {
-      effectEnded(id, with: EffectOutcome(result))
     } else {
-      launch(effect, id: id, request: request)
+      run(effect, id: id, request: request)
     }
   }
 
@@ -327,7 +332,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// Runs an effect that waits for the test (parking shells only).
   package func runPending(_ id: EffectID, request: EffectRequest) {
     guard let effect = pending.removeValue(forKey: id) else { return }
-    launch(effect, id: id, request: request)
+    run(effect, id: id, request: request)
   }
 
   /// Ends a pending effect as if it had produced `outcome`, without running it.

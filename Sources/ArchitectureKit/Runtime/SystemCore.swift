@@ -360,8 +360,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   @inlinable
   func reconcile(_ runtime: some Runtime) {
     guard !reconcilers.isEmpty else { return }
-    let host = self.host ?? makeHost(runtime)
-    self.host = host
+    if self.host == nil { self.host = makeHost(runtime) }
+    guard let host else { return }
     isReconciling = true
     for reconciler in reconcilers {
       reconciler.reconcile(state, host)

@@ -11,18 +11,44 @@
 /// A request of a child feature names the child in its ``scope``, as in `search` or
 /// `rows[7]`, and its description starts with it: `rows[7]: loadImage`.
 public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
+  /// The request's parts, in one box: a request is copied into the system's table, handed to
+  /// the runtime and to observers, and a copy of one reference costs a retain, where a copy of
+  /// two existentials and a string costs calls through their value witnesses.
+  @usableFromInline
+  final class Storage: Sendable {
+    @usableFromInline let feedbackIndex: Int
+    @usableFromInline let scope: String
+    @usableFromInline let key: (any Hashable & Sendable)?
+    @usableFromInline let value: any Equatable & Sendable
+
+    @usableFromInline
+    init(
+      feedbackIndex: Int,
+      scope: String,
+      key: (any Hashable & Sendable)?,
+      value: any Equatable & Sendable
+    ) {
+      self.feedbackIndex = feedbackIndex
+      self.scope = scope
+      self.key = key
+      self.value = value
+    }
+  }
+
+  @usableFromInline let storage: Storage
+
   /// The position of the feedback that made the request, in its feature's feedback list.
-  public let feedbackIndex: Int
+  public var feedbackIndex: Int { storage.feedbackIndex }
 
   /// The child feature the request belongs to, as in `search`, `rows[7]` or `rows[7].detail`;
   /// empty for the system's own feature.
-  public private(set) var scope: String = ""
+  public var scope: String { storage.scope }
 
   /// The key of a keyed request, `nil` for the other forms.
-  public let key: (any Hashable & Sendable)?
+  public var key: (any Hashable & Sendable)? { storage.key }
 
   /// The request value.
-  public let value: any Equatable & Sendable
+  public var value: any Equatable & Sendable { storage.value }
 
   /// Creates a description of a request; the runtime makes them.
   ///
@@ -30,15 +56,13 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   ///   - feedbackIndex: The position of the feedback in its feature's feedback list.
   ///   - key: The key of a keyed request.
   ///   - value: The request value.
-  @usableFromInline
+  @inlinable
   package init(
     feedbackIndex: Int,
     key: (any Hashable & Sendable)? = nil,
     value: any Equatable & Sendable
   ) {
-    self.feedbackIndex = feedbackIndex
-    self.key = key
-    self.value = value
+    storage = Storage(feedbackIndex: feedbackIndex, scope: "", key: key, value: value)
   }
 
   /// Whether the request value equals `other` (same type, `==`).
@@ -52,7 +76,8 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   /// Whether two requests come from the same feedback of the same child with equal keys and
   /// values.
   public static func == (lhs: EffectRequest, rhs: EffectRequest) -> Bool {
-    lhs.feedbackIndex == rhs.feedbackIndex && lhs.scope == rhs.scope
+    if lhs.storage === rhs.storage { return true }
+    return lhs.feedbackIndex == rhs.feedbackIndex && lhs.scope == rhs.scope
       && isEqual(lhs.value, rhs.value) && isEqualOptional(lhs.key, rhs.key)
   }
 
@@ -65,9 +90,15 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   /// The same request, seen from the parent that holds its child at `outer`.
   @usableFromInline
   func scoped(_ outer: String) -> EffectRequest {
-    var request = self
-    request.scope = scope.isEmpty ? outer : "\(outer).\(scope)"
-    return request
+    EffectRequest(
+      storage: Storage(
+        feedbackIndex: feedbackIndex, scope: scope.isEmpty ? outer : "\(outer).\(scope)",
+        key: key, value: value))
+  }
+
+  @usableFromInline
+  init(storage: Storage) {
+    self.storage = storage
   }
 }
 

@@ -28,6 +28,7 @@ public struct AsyncResult<Context: Sendable, Value: Sendable, Failure: Error>: S
   /// What this computation does when run.
   @usableFromInline package let work: Work
 
+  @usableFromInline
   package init(work: Work) {
     self.work = work
   }
@@ -73,6 +74,7 @@ public struct AsyncResult<Context: Sendable, Value: Sendable, Failure: Error>: S
   ///
   /// - Parameter value: The success value.
   /// - Returns: A computation that always succeeds with `value`.
+  @inlinable
   public static func pure(_ value: Value) -> AsyncResult {
     AsyncResult(work: .done(.success(value)))
   }
@@ -81,6 +83,7 @@ public struct AsyncResult<Context: Sendable, Value: Sendable, Failure: Error>: S
   ///
   /// - Parameter error: The failure.
   /// - Returns: A computation that always fails with `error`.
+  @inlinable
   public static func failure(_ error: Failure) -> AsyncResult {
     AsyncResult(work: .done(.failure(error)))
   }

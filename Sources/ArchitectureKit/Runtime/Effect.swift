@@ -1,11 +1,15 @@
 /// Identifies one run of an effect: a request that started, until it is cancelled.
 @usableFromInline
 package struct EffectID: Hashable, Sendable, CustomStringConvertible {
+  /// The effect's serial number in its system: effects started later have larger ones.
   @usableFromInline package let rawValue: UInt64
+  /// Where the system keeps the effect while it is live.
+  @usableFromInline let slot: UInt32
 
   @usableFromInline
-  package init(rawValue: UInt64) {
+  init(rawValue: UInt64, slot: UInt32) {
     self.rawValue = rawValue
+    self.slot = slot
   }
 
   @usableFromInline package var description: String { "#\(rawValue)" }

@@ -3,7 +3,8 @@
 /// Each form is a closure over its own bookkeeping (the requests it started), made fresh for
 /// each system, so a `Feedback` value can be shared. Closures rather than subclasses: a generic
 /// subclass's overridden method always runs unspecialized, which cost ten times more per step
-/// in the benchmarks.
+/// in the benchmarks. The bookkeeping lives in a ``Bookkeeping`` box rather than in captured
+/// `var`s, whose every access is checked for exclusivity at run time.
 @usableFromInline
 final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
   @usableFromInline typealias Host = EffectHost<Event, Failure, Context>
@@ -24,17 +25,18 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     request: @escaping (State) -> Request?,
     effect: @escaping (Request) -> Effect
   ) -> Reconciler {
-    var active: (request: Request, id: EffectID)?
+    let active = Bookkeeping<(request: Request, id: EffectID)?>(nil)
     return Reconciler { state, host in
       let wanted = request(state)
-      if let running = active {
+      if let running = active.value {
         if let wanted, wanted == running.request { return }
-        active = nil
+        active.value = nil
         host.cancel(running.id)
       }
       guard let wanted, !host.isStopped() else { return }
       let description = EffectRequest(feedbackIndex: feedbackIndex, value: wanted)
-      active = (wanted, host.start(effect(wanted), description))
+      let id = host.start(effect(wanted), description)
+      active.value = (wanted, id)
     }
   }
 
@@ -46,22 +48,23 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     requests: @escaping (State) -> Set<Request>,
     effect: @escaping (Request) -> Effect
   ) -> Reconciler {
-    var wantedBefore: Set<Request> = []
-    var active: [Request: EffectID] = [:]
+    let wantedBefore = Bookkeeping<Set<Request>>([])
+    let active = Bookkeeping<[Request: EffectID]>([:])
     return Reconciler { state, host in
       let wanted = requests(state)
       // Sets sharing storage compare in constant time: the common step that leaves them alone.
-      if wanted == wantedBefore { return }
-      wantedBefore = wanted
-      for (request, id) in active where !wanted.contains(request) {
-        active[request] = nil
+      if wanted == wantedBefore.value { return }
+      wantedBefore.value = wanted
+      for (request, id) in active.value where !wanted.contains(request) {
+        active.value[request] = nil
         host.cancel(id)
         // A listener may stop the system from inside the call: then nothing more may start.
         if host.isStopped() { return }
       }
-      for request in wanted where active[request] == nil {
+      for request in wanted where active.value[request] == nil {
         let description = EffectRequest(feedbackIndex: feedbackIndex, value: request)
-        active[request] = host.start(effect(request), description)
+        let id = host.start(effect(request), description)
+        active.value[request] = id
         if host.isStopped() { return }
       }
     }
@@ -74,20 +77,21 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     requests: @escaping (State) -> [Key: Request],
     effect: @escaping (Request) -> Effect
   ) -> Reconciler {
-    var wantedBefore: [Key: Request] = [:]
-    var active: [Key: (request: Request, id: EffectID)] = [:]
+    let wantedBefore = Bookkeeping<[Key: Request]>([:])
+    let active = Bookkeeping<[Key: (request: Request, id: EffectID)]>([:])
     return Reconciler { state, host in
       let wanted = requests(state)
-      if wanted == wantedBefore { return }
-      wantedBefore = wanted
-      for (key, running) in active where wanted[key] != running.request {
-        active[key] = nil
+      if wanted == wantedBefore.value { return }
+      wantedBefore.value = wanted
+      for (key, running) in active.value where wanted[key] != running.request {
+        active.value[key] = nil
         host.cancel(running.id)
         if host.isStopped() { return }
       }
-      for (key, request) in wanted where active[key] == nil {
+      for (key, request) in wanted where active.value[key] == nil {
         let description = EffectRequest(feedbackIndex: feedbackIndex, key: key, value: request)
-        active[key] = (request, host.start(effect(request), description))
+        let id = host.start(effect(request), description)
+        active.value[key] = (request, id)
         if host.isStopped() { return }
       }
     }
@@ -100,18 +104,35 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     condition: @escaping (State) -> Bool,
     effect: @escaping (State) -> Effect
   ) -> Reconciler {
-    var active: EffectID?
+    let active = Bookkeeping<EffectID?>(nil)
     return Reconciler { state, host in
-      switch (active, condition(state)) {
+      switch (active.value, condition(state)) {
       case (nil, true):
         let description = EffectRequest(feedbackIndex: feedbackIndex, value: true)
-        active = host.start(effect(state), description)
+        let id = host.start(effect(state), description)
+        active.value = id
       case (let id?, false):
-        active = nil
+        active.value = nil
         host.cancel(id)
       default:
         break
       }
     }
+  }
+}
+
+/// A reconciler's bookkeeping, such as the request it started an effect for.
+///
+/// A box of its own, rather than a `var` the reconciler's closure captures: the compiler checks
+/// every access to a captured `var` for exclusivity at run time, and a step reads each
+/// feedback's bookkeeping. The check could never fire: one reconciler runs at a time, on its
+/// system's isolation, and never re-enters itself (the mailbox is closed while it runs).
+@usableFromInline
+final class Bookkeeping<Value> {
+  @exclusivity(unchecked) @usableFromInline var value: Value
+
+  @usableFromInline
+  init(_ value: Value) {
+    self.value = value
   }
 }

@@ -433,18 +433,18 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @inlinable
   package func coreStartedEffect(_ id: EffectID, _ request: EffectRequest, _ effect: Effect) {
     accept(effect, id: id, request: request)
-    notify(.effectStarted(request))
+    if !observers.isEmpty { notify(.effectStarted(request)) }
   }
 
   @inlinable
   package func coreCancelledEffect(_ id: EffectID, _ request: EffectRequest) {
     retire(id)
-    notify(.effectCancelled(request))
+    if !observers.isEmpty { notify(.effectCancelled(request)) }
   }
 
   @inlinable
   package func coreFinishedEffect(_ id: EffectID, _ request: EffectRequest) {
-    notify(.effectFinished(request))
+    if !observers.isEmpty { notify(.effectFinished(request)) }
   }
 
   @usableFromInline
@@ -460,7 +460,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     if observers.isEmpty, reason == .stopped {
       reportUnobserved("\(owner): \(event) was ignored because \(reason).")
     }
-    notify(.eventIgnored(event, reason))
+    if !observers.isEmpty { notify(.eventIgnored(event, reason)) }
   }
 
   /// Cancels a cancelled effect's work and forgets what it left waiting.
@@ -477,6 +477,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     }
   }
 
+  /// Tells the observers; callers check for observers first, so that no activity is built for
+  /// nobody.
   @inlinable
   func notify(_ activity: Activity) {
     guard !observers.isEmpty else { return }

@@ -72,34 +72,25 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   @usableFromInline let reduce: (inout State, Event) -> MissingChild?
   @usableFromInline let reconcilers: [Reconciler<State, Event, Failure, Context>]
+  /// The same reconcilers, for the walk of each step.
+  @usableFromInline
+  let unretainedReconcilers: [Unmanaged<Reconciler<State, Event, Failure, Context>>]
   @exclusivity(unchecked) @usableFromInline var mailbox: [Entry] = []
   @exclusivity(unchecked) @usableFromInline var mailboxHead = 0
   /// Whether the core is inside a call that processes the mailbox; inputs then queue.
   @exclusivity(unchecked) @usableFromInline var isDraining = false
-  @exclusivity(unchecked) @usableFromInline var live: [EffectID: LiveEffect] = [:]
-  @exclusivity(unchecked) @usableFromInline var lastID: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline var live = LiveEffects()
   /// The reconcilers' way to start and cancel effects in this core, made at the first
   /// reconciliation (see ``makeHost(_:)``).
   @exclusivity(unchecked) @usableFromInline var host: EffectHost<Event, Failure, Context>?
+  /// The same host, for the walk of each step.
+  @exclusivity(unchecked) @usableFromInline
+  var unretainedHost: Unmanaged<EffectHost<Event, Failure, Context>>?
   /// Whether the feedback is being reconciled: the only time reconcilers may use ``host``.
   @exclusivity(unchecked) @usableFromInline var isReconciling = false
 
   /// The largest mailbox an idle core keeps the storage of, in entries.
   @usableFromInline static var retainedMailboxCapacity: Int { 64 }
-
-  @usableFromInline
-  struct LiveEffect {
-    @usableFromInline let request: EffectRequest
-    @usableFromInline var isRunning: Bool
-    /// Whether the effect leaves the system when it ends (an event started it).
-    @usableFromInline var retiresWhenDone = false
-
-    @usableFromInline
-    init(request: EffectRequest, isRunning: Bool) {
-      self.request = request
-      self.isRunning = isRunning
-    }
-  }
 
   /// The event of the step being reconciled, for feedback that starts effects on events.
   @exclusivity(unchecked) @usableFromInline var reconcilingEvent: Event?
@@ -121,6 +112,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     self.reconcilers = feature.feedback.enumerated().map { index, feedback in
       feedback.makeReconciler(index)
     }
+    self.unretainedReconcilers = reconcilers.map(Unmanaged.passUnretained)
   }
 
   /// Makes the host the reconcilers start and cancel effects through, for `runtime`.
@@ -130,42 +122,50 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// starting an effect is a direct, specialized call into the runtime: made generically, every
   /// start would look up generic metadata, most of an effect round trip's cost.
   ///
-  /// The closures hold the runtime unowned and unretained: the runtime owns the core, which
-  /// owns the host, and the host is used only during reconciliation, inside a call from the
-  /// runtime.
+  /// The closures hold the core and the runtime unowned and unretained: the runtime owns the
+  /// core, which owns the host, and the host is used only during reconciliation, inside a call
+  /// from the runtime.
   @inlinable
   func makeHost<R: Runtime>(_ runtime: R) -> EffectHost<Event, Failure, Context> {
-    EffectHost(
-      start: { [unowned self, unowned(unsafe) runtime] effect, request in
-        precondition(isReconciling, "A reconciler used its host outside a reconciliation.")
-        return startEffect(effect, for: request, runtime: runtime)
+    // `Unmanaged` rather than `unowned(unsafe)` captures, which are retained for each use.
+    let core = Unmanaged.passUnretained(self)
+    let runtime = Unmanaged.passUnretained(runtime)
+    return EffectHost(
+      start: { effect, request in
+        core._withUnsafeGuaranteedRef { core in
+          precondition(core.isReconciling, "A reconciler used its host outside a reconciliation.")
+          return runtime._withUnsafeGuaranteedRef { runtime in
+            core.startEffect(effect, for: request, runtime: runtime)
+          }
+        }
       },
-      cancel: { [unowned self, unowned(unsafe) runtime] id in
-        precondition(isReconciling, "A reconciler used its host outside a reconciliation.")
-        cancelEffect(id, runtime: runtime)
+      cancel: { id in
+        core._withUnsafeGuaranteedRef { core in
+          precondition(core.isReconciling, "A reconciler used its host outside a reconciliation.")
+          runtime._withUnsafeGuaranteedRef { runtime in core.cancelEffect(id, runtime: runtime) }
+        }
       },
-      isStopped: { [unowned self] in isStopped },
-      event: { [unowned self] in reconcilingEvent },
-      retireWhenDone: { [unowned self] id in live[id]?.retiresWhenDone = true },
-      isLive: { [unowned self] id in live[id] != nil }
+      isStopped: { core._withUnsafeGuaranteedRef { $0.isStopped } },
+      event: { core._withUnsafeGuaranteedRef { $0.reconcilingEvent } },
+      retireWhenDone: { id in core._withUnsafeGuaranteedRef { $0.live.retireWhenDone(id) } },
+      isLive: { id in core._withUnsafeGuaranteedRef { $0.live.contains(id) } }
     )
   }
 
   /// The requests whose effects are running, in start order.
   package var runningRequests: [(id: EffectID, request: EffectRequest)] {
-    live.filter(\.value.isRunning).sorted { $0.key.rawValue < $1.key.rawValue }
-      .map { ($0.key, $0.value.request) }
+    live.all.filter(\.isRunning).map { ($0.id, $0.request) }
   }
 
   /// The live requests (running or finished, not yet dropped by the state), in start order.
   package var liveRequests: [(id: EffectID, request: EffectRequest)] {
-    live.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value.request) }
+    live.all.map { ($0.id, $0.request) }
   }
 
   /// Whether the effect with this identifier is running (started, not ended, not cancelled).
   @inlinable
   package func isRunning(_ id: EffectID) -> Bool {
-    live[id]?.isRunning == true
+    live.isRunning(id)
   }
 
   /// The storage the mailbox holds, in entries.
@@ -259,9 +259,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     for request: EffectRequest,
     runtime: some Runtime
   ) -> EffectID {
-    lastID &+= 1
-    let id = EffectID(rawValue: lastID)
-    live[id] = LiveEffect(request: request, isRunning: true)
+    let id = live.insert(request)
     runtime.coreStartedEffect(id, request, effect)
     return id
   }
@@ -269,7 +267,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Retires an effect whose request changed or vanished; called by reconcilers.
   @inlinable
   func cancelEffect(_ id: EffectID, runtime: some Runtime) {
-    guard let effect = live.removeValue(forKey: id), effect.isRunning else { return }
+    guard let effect = live.remove(id), effect.wasRunning else { return }
     runtime.coreCancelledEffect(id, effect.request)
   }
 
@@ -288,7 +286,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   func process(_ entry: Entry, _ runtime: some Runtime) {
     switch entry {
     case .event(let event, let source):
-      if let source, live[source]?.isRunning != true {
+      if let source, !live.isRunning(source) {
         // The effect was cancelled (by its request, or by `stop`) before its event came through.
         runtime.coreIgnored(event, .cancelledEffect)
       } else if isStopped {
@@ -297,16 +295,14 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
         step(event, runtime)
       }
     case .outcome(let id, let outcome):
-      guard let effect = live[id], effect.isRunning else {
+      guard let request = live.end(id) else {
         // A result that arrives after its effect was cancelled is stale: report, never reduce.
         if case .event(let event) = outcome { runtime.coreIgnored(event, .cancelledEffect) }
         return
       }
-      live[id]?.isRunning = false
-      if effect.retiresWhenDone { live[id] = nil }
       switch outcome {
       case .event(let event):
-        runtime.coreFinishedEffect(id, effect.request)
+        runtime.coreFinishedEffect(id, request)
         if isStopped {
           // A listener stopped the system as the effect finished: its event comes too late.
           runtime.coreIgnored(event, .stopped)
@@ -316,9 +312,9 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
       case .finished, .cancelled:
         // An effect that gave up on its own (it saw a cancellation it was not asked for) ends
         // like any other: its request stays in place.
-        runtime.coreFinishedEffect(id, effect.request)
+        runtime.coreFinishedEffect(id, request)
       case .failed(let error):
-        runtime.coreFailedEffect(id, effect.request, error)
+        runtime.coreFailedEffect(id, request, error)
       }
     }
   }
@@ -360,12 +356,20 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   @inlinable
   func reconcile(_ runtime: some Runtime) {
     guard !reconcilers.isEmpty else { return }
-    if self.host == nil { self.host = makeHost(runtime) }
-    guard let host else { return }
+    if unretainedHost == nil {
+      let host = makeHost(runtime)
+      self.host = host
+      unretainedHost = Unmanaged.passUnretained(host)
+    }
+    guard let unretainedHost else { return }
     isReconciling = true
-    for reconciler in reconcilers {
-      reconciler.reconcile(state, host)
-      if isStopped { break }
+    // Unretained: the core keeps its reconcilers and its host alive, so the walk need not
+    // retain and release each of them for its call.
+    unretainedHost._withUnsafeGuaranteedRef { host in
+      for reconciler in unretainedReconcilers {
+        reconciler._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
+        if isStopped { break }
+      }
     }
     isReconciling = false
   }

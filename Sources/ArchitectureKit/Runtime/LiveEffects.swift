@@ -1,0 +1,129 @@
+/// The effects a core started and has not dropped yet, found by identifier in constant time.
+///
+/// Each effect takes a slot of an array, named by its identifier with the effect's serial
+/// number; a slot is reused once its effect is dropped, and a stale identifier (its slot since
+/// reused) finds nothing, because the serial numbers differ. Starting and ending an effect hash
+/// nothing and allocate nothing once the table has grown to the number of effects live at once.
+/// The requests are kept apart from the bookkeeping, so that looking an effect up copies no
+/// request.
+@usableFromInline
+struct LiveEffects {
+  /// The bookkeeping of one slot.
+  @usableFromInline
+  struct Slot {
+    /// The serial number of the effect in the slot, as in its identifier; 0 when it is free.
+    @usableFromInline var serial: UInt64
+    /// Whether it runs: started, not ended, not cancelled.
+    @usableFromInline var isRunning: Bool
+    /// Whether the effect leaves the table when it ends (an event started it).
+    @usableFromInline var retiresWhenDone: Bool
+
+    @usableFromInline
+    init(serial: UInt64) {
+      self.serial = serial
+      self.isRunning = true
+      self.retiresWhenDone = false
+    }
+  }
+
+  @usableFromInline var slots: [Slot] = []
+  /// The request of the effect in each slot.
+  @usableFromInline var requests: [EffectRequest?] = []
+  /// The slots whose effects were dropped, to be reused.
+  @usableFromInline var free: [UInt32] = []
+  @usableFromInline var lastSerial: UInt64 = 0
+
+  @usableFromInline
+  init() {}
+
+  /// Adds a running effect for `request`; returns its identifier.
+  @inlinable
+  mutating func insert(_ request: EffectRequest) -> EffectID {
+    lastSerial &+= 1
+    let slot: UInt32
+    if let reused = free.popLast() {
+      slot = reused
+      slots[Int(slot)] = Slot(serial: lastSerial)
+      requests[Int(slot)] = request
+    } else {
+      slot = UInt32(slots.count)
+      slots.append(Slot(serial: lastSerial))
+      requests.append(request)
+    }
+    return EffectID(rawValue: lastSerial, slot: slot)
+  }
+
+  /// The position of the effect with this identifier, if it is still in the table.
+  @inlinable
+  func index(of id: EffectID) -> Int? {
+    let index = Int(id.slot)
+    guard index < slots.count, slots[index].serial == id.rawValue else { return nil }
+    return index
+  }
+
+  /// Whether the effect with this identifier is in the table.
+  @inlinable
+  func contains(_ id: EffectID) -> Bool {
+    index(of: id) != nil
+  }
+
+  /// Whether the effect with this identifier runs.
+  @inlinable
+  func isRunning(_ id: EffectID) -> Bool {
+    guard let index = index(of: id) else { return false }
+    return slots[index].isRunning
+  }
+
+  /// Marks a running effect ended, dropping it when it retires when done; returns its request,
+  /// or `nil` when it was not running.
+  @inlinable
+  mutating func end(_ id: EffectID) -> EffectRequest? {
+    guard let index = index(of: id), slots[index].isRunning else { return nil }
+    if slots[index].retiresWhenDone {
+      return drop(index)
+    }
+    slots[index].isRunning = false
+    return requests[index]
+  }
+
+  /// Makes the effect leave the table when it ends.
+  @inlinable
+  mutating func retireWhenDone(_ id: EffectID) {
+    guard let index = index(of: id) else { return }
+    slots[index].retiresWhenDone = true
+  }
+
+  /// Drops the effect with this identifier; returns its request and whether it was running, or
+  /// `nil` when it was not in the table.
+  @inlinable
+  mutating func remove(_ id: EffectID) -> (request: EffectRequest, wasRunning: Bool)? {
+    guard let index = index(of: id) else { return nil }
+    let wasRunning = slots[index].isRunning
+    guard let request = drop(index) else { return nil }
+    return (request, wasRunning)
+  }
+
+  @inlinable
+  mutating func drop(_ index: Int) -> EffectRequest? {
+    slots[index].serial = 0
+    free.append(UInt32(index))
+    return requests[index].take()
+  }
+
+  /// Drops every effect.
+  mutating func removeAll() {
+    slots.removeAll()
+    requests.removeAll()
+    free.removeAll()
+  }
+
+  /// The effects in the table, in start order: identifier, request, whether it runs.
+  var all: [(id: EffectID, request: EffectRequest, isRunning: Bool)] {
+    slots.indices.compactMap { index in
+      let slot = slots[index]
+      guard slot.serial != 0, let request = requests[index] else { return nil }
+      return (EffectID(rawValue: slot.serial, slot: UInt32(index)), request, slot.isRunning)
+    }
+    .sorted { $0.id.rawValue < $1.id.rawValue }
+  }
+}

@@ -34,7 +34,7 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
     observers: sending [(SystemActivity<State, Event, ErrorType>) -> Void] = []
   ) async {
     shell = RuntimeShell(
-      owner: "\(Self.self)",
+      owner: Self.self,
       isolation: nil,
       initialState: initialState,
       context: context,

@@ -48,7 +48,8 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   public typealias Reduce = (inout State, Event) -> Void
 
   @usableFromInline let shell: RuntimeShell<State, Event, ErrorType, Context>
-  @usableFromInline let registrar = ObservationRegistrar()
+  /// Made at the first read of the state: a system nobody observes never needs one.
+  private lazy var registrar = ObservationRegistrar()
   /// The shell's tasks, reachable from the nonisolated `deinit`.
   @usableFromInline let tasks: TaskBag
 
@@ -119,7 +120,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     userActions: [UserAction<State, Event, ErrorType, Context>]
   ) {
     shell = RuntimeShell(
-      owner: "\(Self.self)",
+      owner: Self.self,
       isolation: MainActor.shared,
       initialState: initialState,
       context: context,
@@ -200,7 +201,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   private lazy var stateKeyPath: KeyPath<System, State> = \System.state
 
   /// The parts of the state views observe, each with its own key path and its test of change.
-  private var slices: [AnyKeyPath: Slice] = [:]
+  private lazy var slices: [AnyKeyPath: Slice] = [:]
 
   private struct Slice {
     let key: AnyKeyPath

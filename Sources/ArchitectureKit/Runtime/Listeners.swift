@@ -9,11 +9,15 @@
 @usableFromInline
 struct Listeners<Argument> {
   /// The listeners' closures.
-  @usableFromInline var bodies: [(Argument) -> Void] = []
+  @usableFromInline var bodies: [(Argument) -> Void]
   /// Each closure's identifier, at the same index.
-  @usableFromInline var ids: [Int] = []
+  @usableFromInline var ids: [Int]
 
-  @usableFromInline init() {}
+  @inlinable
+  init() {
+    bodies = Array()
+    ids = Array()
+  }
 
   /// Whether there is no listener.
   @inlinable var isEmpty: Bool { bodies.isEmpty }

@@ -20,8 +20,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @usableFromInline package let tasks = TaskBag()
   /// Which effects are working, for waits that must tell work from waiting for the test.
   package let work = WorkGroup()
-  /// Names the runtime in diagnostics.
-  @usableFromInline let owner: String
+  /// The type of the runtime's owner, which names it in diagnostics (named only when one is
+  /// written: describing a generic type costs more than creating a system).
+  @usableFromInline let owner: Any.Type
   package let port: RuntimePort<State, Event, ErrorType, Context>
   /// Whether effects wait for the test to run them and their results wait to be received.
   @usableFromInline package let isParking: Bool
@@ -29,13 +30,16 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// main-actor system's Observation hook).
   @exclusivity(unchecked) @usableFromInline var willNotifyStep: ((State?) -> Void)?
 
-  @exclusivity(unchecked) @usableFromInline var uiBindings = Listeners<State>()
-  @exclusivity(unchecked) @usableFromInline var loopCallbacks = Listeners<State>()
-  @exclusivity(unchecked) @usableFromInline var observers = Listeners<Activity>()
+  // The stored properties whose types depend on the state are set in the initializer, which
+  // is specialized for the system's types: a property's initial value is a generic function of
+  // its own, which looks up the metadata of its type on every system created.
+  @exclusivity(unchecked) @usableFromInline var uiBindings: Listeners<State>
+  @exclusivity(unchecked) @usableFromInline var loopCallbacks: Listeners<State>
+  @exclusivity(unchecked) @usableFromInline var observers: Listeners<Activity>
   /// How many listeners were removed so far: a notification that sees it change looks up each
   /// listener before it calls it.
   @exclusivity(unchecked) @usableFromInline var removals = 0
-  @exclusivity(unchecked) @usableFromInline var stateStreams: [Int: (State) -> Void] = [:]
+  @exclusivity(unchecked) @usableFromInline var stateStreams: [Int: (State) -> Void]
   private var lastStreamID = 0
   private var lastListenerID = 0
   /// Whether two states are equal, when the state is `Equatable`: bindings and Observation skip
@@ -48,16 +52,16 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     didSet { updateRetention() }
   }
   /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
-  private var stateWaiters: [Int: (predicate: (State) -> Bool, resume: () -> Void)] = [:] {
+  private var stateWaiters: [Int: (predicate: (State) -> Bool, resume: () -> Void)] {
     didSet { hasStateWaiters = !stateWaiters.isEmpty }
   }
   /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
   @exclusivity(unchecked) @usableFromInline var hasStateWaiters = false
 
   /// Effects that started and wait for the test to run them (parking shells only).
-  package private(set) var pending: [EffectID: Effect] = [:]
+  package private(set) var pending: [EffectID: Effect]
   /// Results that wait for the test to receive them, in arrival order (parking shells only).
-  package private(set) var parked: [ParkedResult] = []
+  package private(set) var parked: [ParkedResult]
 
   /// A result of an effect, held until the test receives it.
   package struct ParkedResult {
@@ -94,7 +98,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   ///   - reduce: The reducer.
   ///   - feedback: The feedback loops.
   package convenience init(
-    owner: String,
+    owner: Any.Type,
     isolation: (any Actor)?,
     parking: Bool = false,
     initialState: State,
@@ -110,7 +114,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// Creates a runtime for a feature; ``start(rendering:)`` reconciles the initial state.
   @usableFromInline
   package init(
-    owner: String,
+    owner: Any.Type,
     isolation: (any Actor)?,
     parking: Bool = false,
     initialState: State,
@@ -120,6 +124,13 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   ) {
     self.owner = owner
     self.context = context
+    self.uiBindings = Listeners()
+    self.loopCallbacks = Listeners()
+    self.observers = Listeners()
+    self.stateStreams = Dictionary()
+    self.stateWaiters = Dictionary()
+    self.pending = Dictionary()
+    self.parked = Array()
     self.isParking = parking
     self.isUnchanged = StateEquality(of: State.self)
     self.core = SystemCore(initialState: initialState, feature: feature)
@@ -208,7 +219,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   }
 
   /// Keeps the state the bindings saw, when steps that leave it unchanged are to be skipped.
-  @usableFromInline
+  @inlinable
   func rememberRendered() {
     guard isUnchanged != nil, !uiBindings.isEmpty else { return }
     lastRendered = core.state

@@ -75,11 +75,11 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// The same reconcilers, for the walk of each step.
   @usableFromInline
   let unretainedReconcilers: [Unmanaged<Reconciler<State, Event, Failure, Context>>]
-  @exclusivity(unchecked) @usableFromInline var mailbox: [Entry] = []
+  @exclusivity(unchecked) @usableFromInline var mailbox: [Entry]
   @exclusivity(unchecked) @usableFromInline var mailboxHead = 0
   /// Whether the core is inside a call that processes the mailbox; inputs then queue.
   @exclusivity(unchecked) @usableFromInline var isDraining = false
-  @exclusivity(unchecked) @usableFromInline var live = LiveEffects()
+  @exclusivity(unchecked) @usableFromInline var live: LiveEffects
   /// The reconcilers' way to start and cancel effects in this core, made at the first
   /// reconciliation (see ``makeHost(_:)``).
   @exclusivity(unchecked) @usableFromInline var host: EffectHost<Event, Failure, Context>?
@@ -109,10 +109,18 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   package init(initialState: State, feature: Feature<State, Event, Failure, Context>) {
     self.state = initialState
     self.reduce = feature.reduce
-    self.reconcilers = feature.feedback.enumerated().map { index, feedback in
-      feedback.makeReconciler(index)
+    // Set here rather than as initial values, which would be generic functions of their own.
+    self.mailbox = Array()
+    self.live = LiveEffects()
+    if feature.feedback.isEmpty {
+      self.reconcilers = Array()
+    } else {
+      self.reconcilers = feature.feedback.enumerated().map { index, feedback in
+        feedback.makeReconciler(index)
+      }
     }
-    self.unretainedReconcilers = reconcilers.map(Unmanaged.passUnretained)
+    self.unretainedReconcilers =
+      reconcilers.isEmpty ? Array() : reconcilers.map(Unmanaged.passUnretained)
   }
 
   /// Makes the host the reconcilers start and cancel effects through, for `runtime`.

@@ -158,7 +158,7 @@ public final class TestSystem<
     self.exhaustivity = exhaustivity
     self.timeout = timeout
     self.shell = RuntimeShell(
-      owner: "TestSystem",
+      owner: Self.self,
       isolation: MainActor.shared,
       parking: true,
       initialState: initialState,

@@ -170,7 +170,10 @@ import sys
 RAW = "raw-reducer-loop"  # the baseline of the "x raw" column
 HAND = "HandRolledBenchmarks"  # the target of the hand-rolled baselines, named as the library's
 # Library benchmarks whose hand-rolled baseline has another name.
-BASELINE_OF = {"100k-array-send-pure-reducer": "100k-array-send-inout-reducer"}
+BASELINE_OF = {
+    "100k-array-send-pure-reducer": "100k-array-send-inout-reducer",
+    "10000-keyed-requests-1-changing-dictionary": "10000-keyed-requests-1-changing",
+}
 MEMORY = re.compile(r"^create-")  # benchmarks whose allocated bytes get a line of their own
 
 rows = {}

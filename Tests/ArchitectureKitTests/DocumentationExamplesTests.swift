@@ -224,6 +224,30 @@ struct DocumentationExamplesTests {
     await system.finish()
   }
 
+  @Test func keyedRequestsInAKeyedRequestsCollectionBehaveAlike() async {
+    let system = TestSystem(
+      initialState: JournaledAutosave.State(),
+      context: Autosave.Context(save: { _ in }),
+      reduce: JournaledAutosave.reduce,
+      feedback: JournaledAutosave.feedback
+    )
+    let notes = Autosave.Draft(id: "notes", text: "buy milk")
+    let todo = Autosave.Draft(id: "todo", text: "call Richi")
+    let notesEdited = Autosave.Draft(id: "notes", text: "buy oat milk")
+    system.send(.edited(notes)) { $0.unsaved["notes"] = notes }
+    system.expectStarted(notes)
+    system.send(.edited(todo)) { $0.unsaved["todo"] = todo }
+    system.expectStarted(todo)
+    system.send(.edited(notesEdited)) { $0.unsaved["notes"] = notesEdited }
+    system.expectCancelled(notes)
+    system.expectStarted(notesEdited)
+    system.simulate(todo, event: .saved(todo))
+    await system.receive(.saved(todo)) { $0.unsaved["todo"] = nil }
+    system.run(notesEdited)
+    await system.receive(.saved(notesEdited)) { $0.unsaved["notes"] = nil }
+    await system.finish()
+  }
+
   @Test func keyedRequestsRestartOnlyTheKeyThatChanged() async {
     let system = TestSystem(
       initialState: Autosave.State(),
@@ -664,6 +688,39 @@ extension DocumentationExamplesTests {
       [
         .react(
           keyedRequests: { $0.unsaved },
+          run: { draft, context in
+            await context.save(draft)
+            return .saved(draft)
+          }
+        )
+      ]
+    }
+  }
+
+  /// The autosave over a `KeyedRequests`: the same reducer and feedback, with each step
+  /// costing the drafts that changed.
+  enum JournaledAutosave {
+    typealias Draft = Autosave.Draft
+    typealias Event = Autosave.Event
+    typealias Context = Autosave.Context
+
+    struct State: Equatable {
+      var unsaved: KeyedRequests<String, Draft> = [:]
+    }
+
+    static func reduce(_ state: inout State, _ event: Event) {
+      switch event {
+      case .edited(let draft):
+        state.unsaved[draft.id] = draft
+      case .saved(let draft):
+        if state.unsaved[draft.id] == draft { state.unsaved[draft.id] = nil }
+      }
+    }
+
+    static var feedback: [Feedback<State, Event, Never, Context>] {
+      [
+        .react(
+          keyedRequests: \.unsaved,
           run: { draft, context in
             await context.save(draft)
             return .saved(draft)

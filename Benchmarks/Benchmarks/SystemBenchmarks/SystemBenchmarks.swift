@@ -111,7 +111,9 @@ func registerRoundTripBenchmarks() {
   }
 }
 
-/// Registers the keyed-request benchmark: 10,000 active, one changing per event.
+/// Registers the keyed-request benchmarks: 10,000 active, one changing per event, in a
+/// `KeyedRequests` (whose journal makes a step cost the change) and in a dictionary (compared
+/// whole on every step).
 func registerKeyedRequestBenchmarks() {
   Benchmark(
     "10000-keyed-requests-1-changing",
@@ -121,6 +123,16 @@ func registerKeyedRequestBenchmarks() {
     onMainActor { fixture.send(count) }
   } setup: {
     await KeyedRequestFixture()
+  }
+
+  Benchmark(
+    "10000-keyed-requests-1-changing-dictionary",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: true, maxDuration: .seconds(3))
+  ) { benchmark, fixture in
+    let count = benchmark.scaledIterations.count
+    onMainActor { fixture.send(count) }
+  } setup: {
+    await KeyedDictionaryRequestFixture()
   }
 }
 

@@ -24,6 +24,7 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "round-trip-immediate": { count in RoundTripFixture(form: .immediate).runInline(count) },
   "round-trip-async": { count in await RoundTripFixture(form: .async).run(count) },
   "keyed": { count in KeyedRequestFixture().send(count) },
+  "keyed-dictionary": { count in KeyedDictionaryRequestFixture().send(count) },
   "create": { count in create(count, with: CreationFixture()) },
   "composed-100": { count in ComposedFixture().send(count) },
   "hand-counter-1": { count in HandRolledCounterFixture(bindings: 1).send(count) },

@@ -1,19 +1,20 @@
-/// The keyed-request scenario on ``HandRolledStore``: the baseline of `KeyedRequestFixture`.
+/// The keyed-request scenario on ``HandRolledStore``: the baseline of `KeyedRequestFixture`
+/// and `KeyedDictionaryRequestFixture`.
 ///
 /// The feedback is what a hand-written store would do without a journal of changes: compare
 /// every wanted key with the effects it started, restart the changed ones and drop the vanished
 /// ones, on every step.
 @MainActor
 public final class HandRolledKeyedRequestFixture {
-  private let store: HandRolledStore<KeyedState, KeyedEvent>
+  private let store: HandRolledStore<KeyedDictionaryState, KeyedEvent>
   private var next = 0
 
   /// Creates the store with its 10,000 requests running.
   public init() {
     // The effects the initial state asks for, started (their results change nothing).
-    var running = KeyedState().requests
+    var running = KeyedDictionaryState().requests
     store = HandRolledStore(
-      initialState: KeyedState(),
+      initialState: KeyedDictionaryState(),
       reduce: { state, event in
         if case .bump(let key) = event { state.requests[key, default: 0] &+= 1 }
       },

@@ -1,0 +1,148 @@
+/// The storage of a ``KeyedRequests`` value: its requests and the journal of the keys whose
+/// request changed, newest last.
+///
+/// A journal entry's stamp is unique in the process and stamps grow along every journal, so a
+/// stamp names one moment of one history. Values share a storage until one of them is
+/// mutated, which copies it whole, journal included, and the copy stamps its own entries from
+/// then on. So when a storage's journal holds stamp `s`, its history up to `s` is exactly the
+/// history of every value whose latest stamp was `s`, and the keys changed since that value are
+/// the entries after `s`. A stamp from another branch of a copy is in no other branch's
+/// journal, and a stamp dropped by compaction is no longer found: the reconciler then compares
+/// everything.
+///
+/// - Invariant: the storage is mutated only through a ``KeyedRequests`` that holds the only
+///   strong reference to it (`isKnownUniquelyReferenced`), so no two threads ever see it change;
+///   shared storages are only read. That is what makes the `@unchecked Sendable` conformance
+///   sound, as for the standard library's copy-on-write collections. `KeyedRequestsTests`
+///   mutates copies of one storage from many tasks at once under the thread sanitizer.
+@usableFromInline
+final class KeyedRequestsStorage<Key: Hashable & Sendable, Request: Equatable & Sendable>:
+  @unchecked Sendable
+{
+  /// The requests.
+  @exclusivity(unchecked) @usableFromInline var entries: [Key: Request]
+  /// The journal's stamps, increasing; `changedKeys[i]` is the key stamped `stamps[i]`.
+  @exclusivity(unchecked) @usableFromInline var stamps: [JournalStamp]
+  /// The journal's keys; a key changed several times is in it several times.
+  @exclusivity(unchecked) @usableFromInline var changedKeys: [Key]
+  /// The stamp of the moment just before the journal's first entry: the storage's creation, or
+  /// the last entry compaction dropped.
+  @exclusivity(unchecked) @usableFromInline var base: JournalStamp
+  /// The latest stamp this storage made; the next entry takes the one after it.
+  @exclusivity(unchecked) @usableFromInline var latest: JournalStamp
+
+  /// Creates a storage with a fresh history.
+  @usableFromInline
+  init(entries: [Key: Request]) {
+    let stamp = JournalStamp.fresh()
+    self.entries = entries
+    self.stamps = []
+    self.changedKeys = []
+    self.base = stamp
+    self.latest = stamp
+  }
+
+  /// Creates a copy of `other` that continues its history with stamps of its own.
+  @usableFromInline
+  init(copying other: KeyedRequestsStorage) {
+    self.entries = other.entries
+    self.stamps = other.stamps
+    self.changedKeys = other.changedKeys
+    self.base = other.base
+    self.latest = JournalStamp.fresh()
+  }
+
+  /// The stamp of the latest change: names this moment of the history.
+  @inlinable
+  var mark: JournalStamp {
+    stamps.last ?? base
+  }
+
+  /// Appends a change of `key` to the journal.
+  ///
+  /// - Complexity: Amortized O(1): the journal drops its older half when it outgrows
+  ///   `max(64, count)`.
+  @inlinable
+  func record(_ key: Key) {
+    latest = latest.next
+    stamps.append(latest)
+    changedKeys.append(key)
+    if stamps.count > Swift.max(64, entries.count) { compact() }
+  }
+
+  /// Drops the older half of the journal; a mark in it is then no longer found.
+  @usableFromInline
+  func compact() {
+    let dropped = stamps.count / 2
+    base = stamps[dropped - 1]
+    stamps.removeFirst(dropped)
+    changedKeys.removeFirst(dropped)
+  }
+
+  /// The keys changed since the moment `mark` names, or `nil` when this history does not reach
+  /// back to it.
+  ///
+  /// - Complexity: O(log *n*), where *n* is the length of the journal.
+  @inlinable
+  func keys(changedSince mark: JournalStamp) -> ArraySlice<Key>? {
+    if mark == base { return changedKeys[...] }
+    // A reconciler reads the journal after each step, so its mark is most often among the
+    // last few entries; past those, stamps grow along the journal: search them by halves.
+    var position = stamps.count
+    while position > 0, stamps.count - position < 4 {
+      position -= 1
+      if stamps[position] == mark { return changedKeys[(position + 1)...] }
+    }
+    var low = 0
+    var high = position
+    while low < high {
+      let middle = (low + high) / 2
+      if stamps[middle] < mark { low = middle + 1 } else { high = middle }
+    }
+    guard low < position, stamps[low] == mark else { return nil }
+    return changedKeys[(low + 1)...]
+  }
+}
+
+/// A moment in the history of a ``KeyedRequests`` value: unique in the process, and growing
+/// along every journal.
+///
+/// A stamp is a storage's serial, unique and growing (taken under a lock when the storage is
+/// made), and the count of changes that storage made. A storage made later has a larger serial
+/// than every stamp it inherits, so stamps grow along every journal, and the lock is taken once
+/// per storage, not once per change.
+@usableFromInline
+package struct JournalStamp: Comparable, Sendable {
+  @usableFromInline let serial: UInt64
+  @usableFromInline let sequence: UInt64
+
+  @usableFromInline
+  init(serial: UInt64, sequence: UInt64) {
+    self.serial = serial
+    self.sequence = sequence
+  }
+
+  /// The stamp after this one, in the same storage.
+  @inlinable
+  var next: JournalStamp {
+    JournalStamp(serial: serial, sequence: sequence + 1)
+  }
+
+  /// The first stamp of a new storage.
+  @usableFromInline
+  static func fresh() -> JournalStamp {
+    let serial = journalSerials.withLock { last in
+      last += 1
+      return last
+    }
+    return JournalStamp(serial: serial, sequence: 0)
+  }
+
+  @inlinable
+  package static func < (lhs: JournalStamp, rhs: JournalStamp) -> Bool {
+    (lhs.serial, lhs.sequence) < (rhs.serial, rhs.sequence)
+  }
+}
+
+/// The last storage serial handed out.
+private let journalSerials = Lock<UInt64>(0)

@@ -1,0 +1,596 @@
+import ArchitectureKit
+import FunctionalCore
+import TestDoubles
+import Testing
+
+// KeyedRequests: a dictionary for the state that journals its changed keys, and the keyed
+// feedback that reads the journal. The feedback must start and cancel exactly what the
+// dictionary form does (DESIGN §3, keyed requests), whatever the state does with its copies,
+// and a step must cost the changed keys, not the collection.
+
+// MARK: - The collection
+
+struct KeyedRequestsTests {
+  @Test func aLiteralADictionaryAndMutationsMakeTheSameCollection() {
+    var built = KeyedRequests<String, Int>()
+    built["a"] = 1
+    built.updateValue(2, forKey: "b")
+    built["c", default: 0] += 3
+    let literal: KeyedRequests = ["a": 1, "b": 2, "c": 3]
+    #expect(built == literal)
+    #expect(literal == KeyedRequests(["a": 1, "b": 2, "c": 3]))
+    #expect(literal.dictionary == ["a": 1, "b": 2, "c": 3])
+    #expect(literal.count == 3)
+    #expect(!literal.isEmpty)
+    #expect(Set(literal.keys) == ["a", "b", "c"])
+    #expect(literal.values.sorted() == [1, 2, 3])
+    #expect(literal["b"] == 2)
+    #expect(literal["z"] == nil)
+    #expect(literal["z", default: 9] == 9)
+    #expect(
+      Dictionary(uniqueKeysWithValues: literal.map { ($0.key, $0.value) }) == literal.dictionary)
+    #expect(KeyedRequests<String, Int>(["a": 1]).description == #"["a": 1]"#)
+    #expect(Mirror(reflecting: literal).displayStyle == .dictionary)
+    #expect(literal != ["a": 1, "b": 2, "c": 4])
+    #expect(literal != ["a": 1, "b": 2])
+  }
+
+  @Test func removingReturnsTheRequestAndRemoveAllEmpties() {
+    var requests: KeyedRequests = ["a": 1, "b": 2]
+    #expect(requests.removeValue(forKey: "a") == 1)
+    #expect(requests.removeValue(forKey: "a") == nil)
+    #expect(requests.updateValue(5, forKey: "b") == 2)
+    requests.removeAll()
+    #expect(requests.isEmpty)
+    #expect(requests == [:])
+  }
+
+  @Test func aCopyIsIndependentOfItsOriginal() {
+    var original: KeyedRequests = [1: 1, 2: 2]
+    var copy = original
+    #expect(copy.mark == original.mark)
+    copy[1] = 10
+    copy[3, default: 0] += 3
+    original.removeValue(forKey: 2)
+    #expect(original == [1: 1])
+    #expect(copy == [1: 10, 2: 2, 3: 3])
+  }
+
+  @Test func eachChangeIsJournaledAndAnEqualRequestIsNot() throws {
+    var requests: KeyedRequests = [1: 1, 2: 2]
+    let mark = requests.mark
+    requests[1] = 1
+    requests.updateValue(2, forKey: 2)
+    requests[1, default: 0] += 0
+    requests[9] = nil
+    requests.removeValue(forKey: 9)
+    #expect(requests.mark == mark)
+    #expect(try #require(requests.changedKeys(since: mark)).isEmpty)
+
+    requests[1] = 5
+    requests[3] = 3
+    requests.removeValue(forKey: 2)
+    requests[4, default: 0] += 1
+    requests.updateValue(6, forKey: 1)
+    #expect(requests.mark != mark)
+    #expect(try #require(requests.changedKeys(since: mark)) == [1, 3, 2, 4, 1])
+    #expect(try #require(requests.changedKeys(since: requests.mark)).isEmpty)
+  }
+
+  @Test func aChangeThroughTheOptionalSubscriptIsJournaled() throws {
+    var requests: KeyedRequests = ["a": [1]]
+    let mark = requests.mark
+    requests["a"]?.append(2)
+    requests["b"]?.append(1)
+    #expect(requests == ["a": [1, 2]])
+    #expect(try #require(requests.changedKeys(since: mark)) == ["a"])
+  }
+
+  /// Both branches make one change of the same key to the same request: a reconciler that
+  /// trusted a mark from the other branch would see "one change since", and be wrong.
+  @Test func aMarkFromOneBranchOfACopyIsNotInTheOther() throws {
+    var left: KeyedRequests = [1: 1, 2: 2]
+    let fork = left.mark
+    var right = left
+    left[1] = 10
+    right[2] = 20
+    #expect(left.mark != right.mark)
+    #expect(left.changedKeys(since: right.mark) == nil)
+    #expect(right.changedKeys(since: left.mark) == nil)
+    #expect(try #require(left.changedKeys(since: fork)) == [1])
+    #expect(try #require(right.changedKeys(since: fork)) == [2])
+
+    // The same change on both branches still makes two histories.
+    var twin = left
+    let twinFork = twin.mark
+    left[3] = 3
+    twin[3] = 3
+    #expect(left == twin)
+    #expect(left.changedKeys(since: twin.mark) == nil)
+    #expect(try #require(twin.changedKeys(since: twinFork)) == [3])
+  }
+
+  @Test func anOlderCopyDoesNotKnowTheMarksOfItsFuture() {
+    var requests: KeyedRequests = [1: 1]
+    let older = requests
+    requests[1] = 2
+    #expect(older.changedKeys(since: requests.mark) == nil)
+  }
+
+  @Test func valuesBuiltApartHaveHistoriesApart() {
+    let one = KeyedRequests([1: 1])
+    let other = KeyedRequests([1: 1])
+    #expect(one == other)
+    #expect(one.mark != other.mark)
+    #expect(one.changedKeys(since: other.mark) == nil)
+  }
+
+  @Test func aLongJournalIsCompactedAndForgetsItsOldestMarks() throws {
+    var requests = KeyedRequests(Dictionary(uniqueKeysWithValues: (0..<10).map { ($0, 0) }))
+    let start = requests.mark
+    for round in 1...200 { requests[round % 10] = round }
+    #expect(requests.changedKeys(since: start) == nil)
+    let recent = requests.mark
+    requests[3] = -1
+    #expect(try #require(requests.changedKeys(since: recent)) == [3])
+  }
+
+  @Test func removeAllStartsANewHistoryUnlessAlreadyEmpty() {
+    var requests: KeyedRequests = [1: 1]
+    let mark = requests.mark
+    requests.removeAll()
+    #expect(requests.mark != mark)
+    #expect(requests.changedKeys(since: mark) == nil)
+    let empty = requests.mark
+    requests.removeAll()
+    #expect(requests.mark == empty)
+  }
+
+  /// Copies of one storage, mutated from many tasks at once: each copies the storage first,
+  /// so none sees another's change (run under the thread sanitizer by `Scripts/check.sh`).
+  @Test func copiesMutatedFromManyTasksStayIndependent() async {
+    let shared = KeyedRequests(Dictionary(uniqueKeysWithValues: (0..<100).map { ($0, 0) }))
+    let results = await withTaskGroup(of: (Int, KeyedRequests<Int, Int>).self) { group in
+      for task in 1...8 {
+        group.addTask {
+          var copy = shared
+          for key in 0..<40 { copy[key, default: 0] += task }
+          copy.removeValue(forKey: 50 + task)
+          return (task, copy)
+        }
+      }
+      return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+    }
+    #expect(shared.values.allSatisfy { $0 == 0 })
+    #expect(results.count == 8)
+    for (task, copy) in results {
+      #expect(copy.count == 99)
+      #expect(copy[50 + task] == nil)
+      #expect((0..<40).allSatisfy { copy[$0] == task })
+      #expect(copy.changedKeys(since: shared.mark)?.count == 41)
+    }
+  }
+}
+
+// MARK: - The feedback
+
+@MainActor
+struct KeyedRequestsFeedbackTests {
+  typealias Journaled = Held<KeyedRequests<String, Int>>
+  typealias Plain = Held<[String: Int]>
+
+  static let journaled = Feedback<Journaled, Edit<String>, Never, EmptyContext>.react(
+    keyedRequests: \.requests, stream: { _, _, _ in await Gate().wait() })
+  static let plain = Feedback<Plain, Edit<String>, Never, EmptyContext>.react(
+    keyedRequests: \.requests, stream: { _, _, _ in await Gate().wait() })
+
+  /// Runs `edits` on a system, then stops it; returns what it cancelled and then started at its
+  /// creation, at each step and at the stop, each sorted.
+  static func run<Store: KeyedStore>(
+    _ edits: [Edit<String>],
+    from initial: [String: Int],
+    feedback: Feedback<Held<Store>, Edit<String>, Never, EmptyContext>
+  ) -> [[String]] where Store.Key == String {
+    var steps: [[String]] = [[]]
+    let system = System(
+      initialState: Held(requests: Store(initial)), context: EmptyContext(),
+      feature: Feature(reduce: { $0.apply($1) }, feedback: [feedback]),
+      observers: [
+        { activity in
+          switch activity {
+          case .step: steps.append([])
+          case .effectStarted(let request): steps[steps.count - 1].append("start \(request)")
+          case .effectCancelled(let request): steps[steps.count - 1].append("cancel \(request)")
+          default: break
+          }
+        }
+      ])
+    for edit in edits { system.send(edit) }
+    steps.append([])
+    system.stop()
+    return steps.map(inPhases)
+  }
+
+  @Test func eachKeyStartsRestartsAndCancelsItsOwnEffect() {
+    let edits: [Edit<String>] = [
+      .set("b", 2), .set("a", 1), .set("c", 1), .add("c", 0), .set("a", nil), .removeAll,
+      .set("a", 3),
+    ]
+    let steps = Self.run(edits, from: ["a": 1, "b": 1], feedback: Self.journaled)
+    #expect(
+      steps == [
+        ["start a: 1", "start b: 1"],
+        ["cancel b: 1", "start b: 2"],
+        [],
+        ["start c: 1"],
+        [],
+        ["cancel a: 1"],
+        ["cancel b: 2", "cancel c: 1"],
+        ["start a: 3"],
+        ["cancel a: 3"],
+      ])
+    #expect(steps == Self.run(edits, from: ["a": 1, "b": 1], feedback: Self.plain))
+  }
+
+  /// The state goes back to a copy it kept, and on to a copy edited on the side: the feedback
+  /// must compare those with what runs, not trust the journal of another branch.
+  @Test func anOlderCopyOrASideBranchPutBackIsComparedWhole() {
+    let edits: [Edit<String>] = [
+      .snapshot, .set("a", 2), .restore(0), .set("b", 5), .snapshot, .set("b", 6),
+      .editSnapshot(1, "c", 1), .restore(1), .replace(["c": 1]),
+    ]
+    let steps = Self.run(edits, from: ["a": 1], feedback: Self.journaled)
+    #expect(
+      steps == [
+        ["start a: 1"],
+        [],
+        ["cancel a: 1", "start a: 2"],
+        ["cancel a: 2", "start a: 1"],
+        ["start b: 5"],
+        [],
+        ["cancel b: 5", "start b: 6"],
+        [],
+        ["cancel b: 6", "start b: 5", "start c: 1"],
+        ["cancel a: 1", "cancel b: 5"],
+        ["cancel c: 1"],
+      ])
+    #expect(steps == Self.run(edits, from: ["a": 1], feedback: Self.plain))
+  }
+
+  @Test func aBurstLongerThanTheJournalIsComparedWhole() {
+    let edits: [Edit<String>] = [.burst(7), .set("k0", 99), .burst(8)]
+    let journaled = Self.run(edits, from: ["k0": 0, "k1": 0], feedback: Self.journaled)
+    #expect(journaled == Self.run(edits, from: ["k0": 0, "k1": 0], feedback: Self.plain))
+    #expect(journaled[1].count > 2)
+  }
+
+  /// Dictionary closures, dictionary literals and key paths to dictionaries still pick the
+  /// dictionary forms; a `KeyedRequests` picks the journaled ones; both run.
+  @Test func dictionaryAndKeyedRequestsFormsBothResolveAndRun() {
+    struct Both {
+      var plain: [String: Int] = ["a": 1]
+      var journaled: KeyedRequests<String, Int> = ["b": 2]
+    }
+    typealias Form = Feedback<Both, Int, Never, EmptyContext>
+    let forms: [Form] = [
+      .react(keyedRequests: \.plain, effects: { _ in .pure(0) }),
+      .react(keyedRequests: { $0.plain }, run: { _, _ in 0 }),
+      .react(keyedRequests: { _ in ["c": 3] }, stream: { _, _, _ in }),
+      .react(keyedRequests: \.plain, job: { _, _, _ in 0 }),
+      .react(keyedRequests: \.journaled, effects: { _ in .pure(0) }),
+      .react(keyedRequests: { $0.journaled }, run: { _, _ in 0 }),
+      .react(keyedRequests: { KeyedRequests($0.plain) }, stream: { _, _, _ in }),
+      .react(keyedRequests: \.journaled, job: { _, _, _ in 0 }),
+    ]
+    var started: [String] = []
+    _ = System(
+      initialState: Both(), context: EmptyContext(),
+      feature: Feature(reduce: { _, _ in }, feedback: forms),
+      observers: [
+        { if case .effectStarted(let request) = $0 { started.append("\(request)") } }
+      ])
+    #expect(started == ["a: 1", "a: 1", "c: 3", "a: 1", "b: 2", "b: 2", "a: 1", "b: 2"])
+  }
+
+  /// With 1,000 keys, a step that changes one compares one request in the reducer and one in
+  /// the feedback; the dictionary form compares them all.
+  @Test func aStepComparesTheChangedRequestsNotTheCollection() {
+    let counter = ComparisonCounter()
+    let initial = Dictionary(
+      uniqueKeysWithValues: (0..<1_000).map { ($0, CountedRequest(value: 0, counter: counter)) })
+
+    func comparisons<Store: Equatable & Sendable>(
+      _ store: Store,
+      _ feedback: Feedback<Store, Int, Never, EmptyContext>,
+      _ change: @escaping (inout Store, CountedRequest) -> Void
+    ) -> (unchanged: Int, changed: Int) {
+      let core = SystemCore<Store, Int, Never, EmptyContext>(
+        initialState: store,
+        reduce: { if $1 > 0 { change(&$0, CountedRequest(value: $1, counter: counter)) } },
+        feedback: [feedback])
+      let runtime = OutputRecorder<Store, Int, Never, EmptyContext> { _ in }
+      core.start(runtime: runtime)
+      counter.reset()
+      core.send(0, runtime: runtime)
+      let unchanged = counter.reset()
+      core.send(1, runtime: runtime)
+      return (unchanged, counter.reset())
+    }
+
+    let journaled = comparisons(
+      KeyedRequests(initial),
+      .react(keyedRequests: { $0 }, stream: { _, _, _ in }),
+      { $0[500] = $1 })
+    #expect(journaled.unchanged == 0)
+    #expect(journaled.changed <= 2)
+    let plain = comparisons(
+      initial, .react(keyedRequests: { $0 }, stream: { _, _, _ in }), { $0[500] = $1 })
+    #expect(plain.changed >= 1_000)
+  }
+
+  @Test func aForEachChildRunsJournaledKeyedRequests() {
+    struct Row: Identifiable {
+      let id: Int
+      var downloads: KeyedRequests<String, Int> = [:]
+    }
+    struct Rows {
+      var rows: [Row] = []
+    }
+    enum RowEvent: Sendable {
+      case download(String, Int?)
+    }
+    enum RowsEvent: Sendable {
+      case add(Int)
+      case remove(Int)
+      case row(Int, RowEvent)
+    }
+    let row = Feature<Row, RowEvent, Never, Void>(
+      reduce: { state, event in
+        if case .download(let file, let version) = event { state.downloads[file] = version }
+      },
+      feedback: [.react(keyedRequests: \.downloads, stream: { _, _, _ in await Gate().wait() })])
+    let feature = Feature<Rows, RowsEvent, Never, Void>(reduce: { state, event in
+      switch event {
+      case .add(let id): state.rows.append(Row(id: id))
+      case .remove(let id): state.rows.removeAll { $0.id == id }
+      case .row: break
+      }
+    })
+    .forEach(
+      row, elements: \.rows, event: RowsEvent.row,
+      extract: { if case .row(let id, let event) = $0 { (id, event) } else { nil } },
+      context: { _ in })
+    var log: [String] = []
+    let system = System(
+      initialState: Rows(), context: (), feature: feature,
+      observers: [
+        { activity in
+          switch activity {
+          case .effectStarted(let request): log.append("start \(request)")
+          case .effectCancelled(let request): log.append("cancel \(request)")
+          default: break
+          }
+        }
+      ])
+    system.send(.add(1))
+    system.send(.add(2))
+    system.send(.row(1, .download("a", 1)))
+    system.send(.row(2, .download("a", 1)))
+    system.send(.row(1, .download("a", 1)))
+    system.send(.row(1, .download("a", 2)))
+    system.send(.row(2, .download("b", 1)))
+    system.send(.row(1, .download("a", nil)))
+    system.send(.remove(2))
+    #expect(
+      log.prefix(6) == [
+        "start rows[1]: a: 1",
+        "start rows[2]: a: 1",
+        "cancel rows[1]: a: 1",
+        "start rows[1]: a: 2",
+        "start rows[2]: b: 1",
+        "cancel rows[1]: a: 2",
+      ])
+    // Removing a row cancels exactly its effects.
+    #expect(log.count == 8)
+    #expect(Set(log.dropFirst(6)) == ["cancel rows[2]: a: 1", "cancel rows[2]: b: 1"])
+    system.stop()
+  }
+
+  // MARK: Property
+
+  /// 8 seeds × 100 sequences of 10 to 60 random edits (set, add, remove all, replace with a
+  /// value built afresh, snapshot, put back a snapshot, edit a snapshot, bursts that outgrow
+  /// the journal), with and without the core keeping each previous state (which copies the
+  /// collection on every change): both forms start and cancel the same requests at each step,
+  /// cancellations first.
+  @Test(arguments: 0..<8 as Range<UInt64>, [false, true])
+  func theJournaledFormActsLikeTheDictionaryFormOverRandomEdits(
+    seed: UInt64,
+    retainsPreviousState: Bool
+  ) {
+    var random = SplitMix64(seed: seed)
+    for sequence in 0..<StressLoad.scaled(100) {
+      let initial = Dictionary(
+        uniqueKeysWithValues: (0..<Int.random(in: 0...6, using: &random)).map {
+          ($0, Int.random(in: 0..<3, using: &random))
+        })
+      let edits = (0..<Int.random(in: 10...60, using: &random)).map { _ in
+        Edit<Int>.random(using: &random)
+      }
+      let journaled = Self.steps(
+        KeyedRequests(initial), edits, retainsPreviousState: retainsPreviousState,
+        feedback: .react(keyedRequests: \.requests, stream: { _, _, _ in }))
+      let plain = Self.steps(
+        initial, edits, retainsPreviousState: retainsPreviousState,
+        feedback: .react(keyedRequests: \.requests, stream: { _, _, _ in }))
+      guard journaled == plain else {
+        Issue.record("Sequence \(sequence) of seed \(seed): \(edits)")
+        #expect(journaled == plain)
+        return
+      }
+    }
+  }
+
+  /// Runs `edits` on a core; returns, per step, what it cancelled and then started.
+  static func steps<Store: KeyedStore>(
+    _ initial: Store,
+    _ edits: [Edit<Int>],
+    retainsPreviousState: Bool,
+    feedback: Feedback<Held<Store>, Edit<Int>, Never, EmptyContext>
+  ) -> [[String]] where Store.Key == Int {
+    var steps: [[String]] = [[]]
+    let core = SystemCore<Held<Store>, Edit<Int>, Never, EmptyContext>(
+      initialState: Held(requests: initial), reduce: { $0.apply($1) }, feedback: [feedback])
+    core.retainsPreviousState = retainsPreviousState
+    let runtime = OutputRecorder<Held<Store>, Edit<Int>, Never, EmptyContext> { output in
+      switch output {
+      case .stepped: steps.append([])
+      case .effectStarted(_, let request, _): steps[steps.count - 1].append("start \(request)")
+      case .effectCancelled(_, let request): steps[steps.count - 1].append("cancel \(request)")
+      default: break
+      }
+    }
+    core.start(runtime: runtime)
+    for edit in edits { core.send(edit, runtime: runtime) }
+    return steps.map(inPhases)
+  }
+}
+
+/// A step's cancellations then its starts, each sorted; a start before a cancellation is kept
+/// in place, so the comparison fails.
+private func inPhases(_ step: [String]) -> [String] {
+  let cancels = step.filter { $0.hasPrefix("cancel") }
+  guard step.prefix(cancels.count).allSatisfy({ $0.hasPrefix("cancel") }) else { return step }
+  return cancels.sorted() + step.dropFirst(cancels.count).sorted()
+}
+
+// MARK: - Doubles
+
+/// What both forms hold: a dictionary, or a `KeyedRequests`.
+protocol KeyedStore<Key>: Equatable, Sendable {
+  associatedtype Key: TestKey
+  init(_ dictionary: [Key: Int])
+  subscript(key: Key) -> Int? { get set }
+  subscript(key: Key, default defaultValue: @autoclosure () -> Int) -> Int { get set }
+  mutating func removeAll()
+}
+
+extension Dictionary: KeyedStore where Key: TestKey, Value == Int {
+  init(_ dictionary: [Key: Int]) {
+    self = dictionary
+  }
+
+  mutating func removeAll() {
+    removeAll(keepingCapacity: false)
+  }
+}
+
+extension KeyedRequests: KeyedStore where Key: TestKey, Request == Int {}
+
+/// A state with requests by key, and copies of them the edits can put back.
+struct Held<Store: KeyedStore>: Sendable {
+  var requests: Store
+  var snapshots: [Store] = []
+
+  mutating func apply(_ edit: Edit<Store.Key>) {
+    switch edit {
+    case .set(let key, let request): requests[key] = request
+    case .add(let key, let amount): requests[key, default: 0] += amount
+    case .removeAll: requests.removeAll()
+    case .replace(let dictionary): requests = Store(dictionary)
+    case .snapshot: snapshots.append(requests)
+    case .restore(let index):
+      if !snapshots.isEmpty { requests = snapshots[index % snapshots.count] }
+    case .editSnapshot(let index, let key, let request):
+      if !snapshots.isEmpty { snapshots[index % snapshots.count][key] = request }
+    case .burst(let seed):
+      // More changes than the journal keeps for a small collection: it is compacted.
+      var random = SplitMix64(seed: seed)
+      for _ in 0..<100 {
+        let key = Store.Key(index: Int.random(in: 0..<8, using: &random))
+        requests[key] = random.chance(20) ? nil : Int.random(in: 0..<3, using: &random)
+      }
+    }
+  }
+}
+
+/// The keys of the tests: the `index`th key, so a burst can pick keys of either type.
+protocol TestKey: Hashable, Sendable {
+  init(index: Int)
+}
+
+extension Int: TestKey {
+  init(index: Int) {
+    self = index
+  }
+}
+
+extension String: TestKey {
+  init(index: Int) {
+    self = "k\(index)"
+  }
+}
+
+/// An edit of a ``Held`` state.
+enum Edit<Key: TestKey>: Sendable {
+  case set(Key, Int?)
+  case add(Key, Int)
+  case removeAll
+  case replace([Key: Int])
+  case snapshot
+  case restore(Int)
+  case editSnapshot(Int, Key, Int?)
+  case burst(UInt64)
+}
+
+extension Edit<Int> {
+  /// A random edit of keys 0 to 7 and requests 0 to 2, so equal requests are common.
+  static func random(using random: inout SplitMix64) -> Edit<Int> {
+    let key = Int.random(in: 0..<8, using: &random)
+    let request = random.chance(20) ? nil : Int.random(in: 0..<3, using: &random)
+    return switch Int.random(in: 0..<100, using: &random) {
+    case 0..<40: .set(key, request)
+    case 40..<50: .add(key, Int.random(in: 0...1, using: &random))
+    case 50..<53: .removeAll
+    case 53..<58:
+      .replace(
+        Dictionary(
+          uniqueKeysWithValues: (0..<Int.random(in: 0...6, using: &random)).map {
+            ($0, Int.random(in: 0..<3, using: &random))
+          }))
+    case 58..<70: .snapshot
+    case 70..<80: .restore(Int.random(in: 0..<8, using: &random))
+    case 80..<92: .editSnapshot(Int.random(in: 0..<8, using: &random), key, request)
+    default: .burst(random.next())
+    }
+  }
+}
+
+/// Counts the comparisons of every ``CountedRequest`` that shares it.
+final class ComparisonCounter: Sendable {
+  private let count = Lock(0)
+
+  func increment() {
+    count.withLock { $0 += 1 }
+  }
+
+  /// Returns the count so far and starts again from zero.
+  @discardableResult
+  func reset() -> Int {
+    count.withLock { count in
+      defer { count = 0 }
+      return count
+    }
+  }
+}
+
+/// A request that counts how often it is compared.
+struct CountedRequest: Equatable, Sendable {
+  var value: Int
+  let counter: ComparisonCounter
+
+  static func == (lhs: CountedRequest, rhs: CountedRequest) -> Bool {
+    lhs.counter.increment()
+    return lhs.value == rhs.value
+  }
+}

@@ -5,8 +5,8 @@
 ///
 /// - ``Feedback/react(request:effects:)`` and its siblings: the request itself;
 /// - ``Feedback/react(requests:effects:)``: the element of the set;
-/// - ``Feedback/react(keyedRequests:effects:)-((State)->[ID:Request],_)`` and
-///   ``Feedback/react(keyedRequests:effects:)-((State)->KeyedRequests<ID,Request>,_)``: the request, with its ``key``;
+/// - ``Feedback/react(keyedRequests:effects:)`` and
+///   ``Feedback/react(keyed:effects:)``: the request, with its ``key``;
 /// - ``Feedback/react(_:when:)``: `true`, the condition that turned on.
 ///
 /// A request of a child feature names the child in its ``scope``, as in `search` or

@@ -7,7 +7,7 @@ extension Feedback {
   /// A key that appears starts its effect; a key whose request changes is restarted; a key that
   /// vanishes is cancelled; a key whose request is unchanged is left alone: the semantics of
   /// the dictionary form,
-  /// ``react(keyedRequests:effects:)-((State)->[ID:Request],_)``.
+  /// ``react(keyedRequests:effects:)``.
   ///
   /// ```swift
   /// struct State {
@@ -15,7 +15,7 @@ extension Feedback {
   /// }
   ///
   /// Feedback<State, Event, DownloadError, Context>.react(
-  ///   keyedRequests: \.downloads,
+  ///   keyed: \.downloads,
   ///   effects: { url in download(url).map { Event.downloaded(url, $0) } }
   /// )
   /// ```
@@ -23,51 +23,51 @@ extension Feedback {
   /// Where the dictionary form compares the whole dictionary on every step, this one reads the
   /// collection's journal of changed keys: with 10,000 keys, a step that changes one costs one.
   /// That holds when the reducer mutates the value stored in the state in place
-  /// (`state.downloads[file] = url`). A value built afresh each step (`keyedRequests: {
+  /// (`state.downloads[file] = url`). A value built afresh each step (`keyed: {
   /// KeyedRequests($0.files) }`), or an older copy put back in the state, has a history the
   /// feedback has not seen: that step falls back to comparing the whole collection.
   ///
   /// - Parameters:
-  ///   - keyedRequests: The requests in a state; keep them in the state, as a key path.
+  ///   - requests: The requests in a state; keep them in the state, as a key path.
   ///   - effects: Builds the effect for one request.
   /// - Returns: The feedback.
   @inlinable
   public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
-    keyedRequests: @escaping (State) -> KeyedRequests<ID, Request>,
+    keyed requests: @escaping (State) -> KeyedRequests<ID, Request>,
     effects: @escaping (Request) -> AsyncResult<Context, Event, ErrorType>
   ) -> Feedback {
-    journaled(keyedRequests) { Effect(effects($0)) }
+    journaled(requests) { Effect(effects($0)) }
   }
 
   /// Runs one `async` function per key of the ``KeyedRequests`` the state holds, at the cost of
   /// the keys that changed (see
-  /// ``react(keyedRequests:effects:)-((State)->[ID:Request],_)``).
+  /// ``react(keyed:effects:)``).
   ///
   /// - Parameters:
-  ///   - keyedRequests: The requests in a state; keep them in the state, as a key path.
+  ///   - requests: The requests in a state; keep them in the state, as a key path.
   ///   - run: The effect for one request; it returns one event.
   /// - Returns: The feedback.
   @inlinable
   public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
-    keyedRequests: @escaping (State) -> KeyedRequests<ID, Request>,
+    keyed requests: @escaping (State) -> KeyedRequests<ID, Request>,
     run: @escaping @Sendable (Request, Context) async throws(ErrorType) -> Event
   ) -> Feedback {
-    journaled(keyedRequests, makeEffect(run))
+    journaled(requests, makeEffect(run))
   }
 
   /// Runs one long-running `async` function per key of the ``KeyedRequests`` the state holds,
   /// at the cost of the keys that changed.
   ///
   /// - Parameters:
-  ///   - keyedRequests: The requests in a state; keep them in the state, as a key path.
+  ///   - requests: The requests in a state; keep them in the state, as a key path.
   ///   - stream: The effect for one request; it may send many events.
   /// - Returns: The feedback.
   @inlinable
   public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
-    keyedRequests: @escaping (State) -> KeyedRequests<ID, Request>,
+    keyed requests: @escaping (State) -> KeyedRequests<ID, Request>,
     stream: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Void
   ) -> Feedback {
-    journaled(keyedRequests, makeStream(stream))
+    journaled(requests, makeStream(stream))
   }
 
   /// Runs one job per key of the ``KeyedRequests`` the state holds, at the cost of the keys
@@ -75,15 +75,15 @@ extension Feedback {
   /// ``react(request:job:)``).
   ///
   /// - Parameters:
-  ///   - keyedRequests: The requests in a state; keep them in the state, as a key path.
+  ///   - requests: The requests in a state; keep them in the state, as a key path.
   ///   - job: The effect for one request; it returns its last event.
   /// - Returns: The feedback.
   @inlinable
   public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
-    keyedRequests: @escaping (State) -> KeyedRequests<ID, Request>,
+    keyed requests: @escaping (State) -> KeyedRequests<ID, Request>,
     job: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Event
   ) -> Feedback {
-    journaled(keyedRequests, makeJob(job))
+    journaled(requests, makeJob(job))
   }
 
   @inlinable

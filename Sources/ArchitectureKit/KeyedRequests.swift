@@ -2,7 +2,7 @@
 /// changed, so a keyed feedback over it costs the keys that changed, not the collection.
 ///
 /// It reads and writes like a dictionary. Keep it in the state and give it to
-/// ``Feedback/react(keyedRequests:effects:)-((State)->KeyedRequests<ID,Request>,_)`` and its siblings:
+/// ``Feedback/react(keyed:effects:)`` and its siblings:
 ///
 /// ```swift
 /// struct State {
@@ -13,7 +13,7 @@
 /// state.downloads[file] = url      // starts (or restarts) the download of `file`
 /// state.downloads[file] = nil      // cancels it
 ///
-/// Feedback<State, Event, Never, Context>.react(keyedRequests: \.downloads, run: { url, context in
+/// Feedback<State, Event, Never, Context>.react(keyed: \.downloads, run: { url, context in
 ///   .downloaded(url, await context.files.download(url))
 /// })
 /// ```

@@ -720,7 +720,7 @@ extension DocumentationExamplesTests {
     static var feedback: [Feedback<State, Event, Never, Context>] {
       [
         .react(
-          keyedRequests: \.unsaved,
+          keyed: \.unsaved,
           run: { draft, context in
             await context.save(draft)
             return .saved(draft)

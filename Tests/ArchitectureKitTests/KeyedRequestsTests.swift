@@ -180,7 +180,7 @@ struct KeyedRequestsFeedbackTests {
   typealias Plain = Held<[String: Int]>
 
   static let journaled = Feedback<Journaled, Edit<String>, Never, EmptyContext>.react(
-    keyedRequests: \.requests, stream: { _, _, _ in await Gate().wait() })
+    keyed: \.requests, stream: { _, _, _ in await Gate().wait() })
   static let plain = Feedback<Plain, Edit<String>, Never, EmptyContext>.react(
     keyedRequests: \.requests, stream: { _, _, _ in await Gate().wait() })
 
@@ -277,10 +277,10 @@ struct KeyedRequestsFeedbackTests {
       .react(keyedRequests: { $0.plain }, run: { _, _ in 0 }),
       .react(keyedRequests: { _ in ["c": 3] }, stream: { _, _, _ in }),
       .react(keyedRequests: \.plain, job: { _, _, _ in 0 }),
-      .react(keyedRequests: \.journaled, effects: { _ in .pure(0) }),
-      .react(keyedRequests: { $0.journaled }, run: { _, _ in 0 }),
-      .react(keyedRequests: { KeyedRequests($0.plain) }, stream: { _, _, _ in }),
-      .react(keyedRequests: \.journaled, job: { _, _, _ in 0 }),
+      .react(keyed: \.journaled, effects: { _ in .pure(0) }),
+      .react(keyed: { $0.journaled }, run: { _, _ in 0 }),
+      .react(keyed: { KeyedRequests($0.plain) }, stream: { _, _, _ in }),
+      .react(keyed: \.journaled, job: { _, _, _ in 0 }),
     ]
     var started: [String] = []
     _ = System(
@@ -319,7 +319,7 @@ struct KeyedRequestsFeedbackTests {
 
     let journaled = comparisons(
       KeyedRequests(initial),
-      .react(keyedRequests: { $0 }, stream: { _, _, _ in }),
+      .react(keyed: { $0 }, stream: { _, _, _ in }),
       { $0[500] = $1 })
     #expect(journaled.unchanged == 0)
     #expect(journaled.changed <= 2)
@@ -348,7 +348,7 @@ struct KeyedRequestsFeedbackTests {
       reduce: { state, event in
         if case .download(let file, let version) = event { state.downloads[file] = version }
       },
-      feedback: [.react(keyedRequests: \.downloads, stream: { _, _, _ in await Gate().wait() })])
+      feedback: [.react(keyed: \.downloads, stream: { _, _, _ in await Gate().wait() })])
     let feature = Feature<Rows, RowsEvent, Never, Void>(reduce: { state, event in
       switch event {
       case .add(let id): state.rows.append(Row(id: id))
@@ -419,7 +419,7 @@ struct KeyedRequestsFeedbackTests {
       }
       let journaled = Self.steps(
         KeyedRequests(initial), edits, retainsPreviousState: retainsPreviousState,
-        feedback: .react(keyedRequests: \.requests, stream: { _, _, _ in }))
+        feedback: .react(keyed: \.requests, stream: { _, _, _ in }))
       let plain = Self.steps(
         initial, edits, retainsPreviousState: retainsPreviousState,
         feedback: .react(keyedRequests: \.requests, stream: { _, _, _ in }))

@@ -50,7 +50,7 @@ public final class KeyedRequestFixture {
         if case .bump(let key) = event { state.requests[key, default: 0] &+= 1 }
       },
       feedback: [
-        .react(keyedRequests: \.requests, effects: { generation in .pure(.loaded(generation)) })
+        .react(keyed: \.requests, effects: { generation in .pure(.loaded(generation)) })
       ]
     )
   }

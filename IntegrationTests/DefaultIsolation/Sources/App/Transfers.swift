@@ -60,6 +60,29 @@ enum Transfers {
     { state in state.mirrors.filter { $0.value.kind == kind } }
   }
 
+  /// The keyed forms over a `KeyedRequests`, built here so that each compiles with the main
+  /// actor as the default isolation (the feature runs the dictionary forms).
+  static var journaledFeedback: [Feedback<State, Event, Never, Context>] {
+    let mirrors: (State) -> KeyedRequests<Int, Transfer> = { KeyedRequests($0.mirrors) }
+    return [
+      .react(keyed: mirrors, effects: { .pure(.finished($0.id)) }),
+      .react(keyed: mirrors, run: { transfer, _ in .finished(transfer.id) }),
+      .react(
+        keyed: mirrors,
+        stream: { transfer, context, send in
+          for chunk in context.chunks(transfer) { await send(.progress(transfer.id, chunk)) }
+        }
+      ),
+      .react(
+        keyed: mirrors,
+        job: { transfer, context, send in
+          for chunk in context.chunks(transfer) { await send(.progress(transfer.id, chunk)) }
+          return .finished(transfer.id)
+        }
+      ),
+    ]
+  }
+
   static var feature: Feature<State, Event, Never, Context> {
     Feature(
       reduce: reduce,

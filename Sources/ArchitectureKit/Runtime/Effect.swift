@@ -67,7 +67,7 @@ extension Effect {
   ///   - context: The dependencies handed to the effect.
   ///   - send: Delivers the events of a long-running effect.
   /// - Returns: How the effect ended.
-  @concurrent
+  @inlinable @concurrent
   package func run(
     with context: Context,
     send: Send<Event>

@@ -19,21 +19,22 @@
 ///   actor, which is the only isolation the shell is ever used from. That is what makes
 ///   `@unchecked Sendable` sound; the thread-sanitizer run of the suite (stress, storm and leak
 ///   tests) checks it.
+@usableFromInline
 package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Context: Sendable>:
   @unchecked Sendable
 {
-  package typealias Shell = RuntimeShell<State, Event, ErrorType, Context>
+  @usableFromInline package typealias Shell = RuntimeShell<State, Event, ErrorType, Context>
 
   /// The runtime; valid while `tasks` is attached (see the type's discussion).
-  unowned(unsafe) var shell: Shell?
+  @usableFromInline unowned(unsafe) var shell: Shell?
   /// The main actor, when the runtime lives there (never released, so held strongly).
-  private let mainActor: MainActor?
+  @usableFromInline let mainActor: MainActor?
   /// The actor that owns the runtime, otherwise.
-  private weak var actor: (any Actor)?
+  @usableFromInline weak var actor: (any Actor)?
   /// The runtime's tasks; detached by the runtime's owner before the runtime goes away.
-  private let tasks: TaskBag
+  @usableFromInline let tasks: TaskBag
   /// The runtime's effects at work; a result on its way back is not work of its own.
-  private let work: WorkGroup
+  @usableFromInline let work: WorkGroup
 
   init(isolation: (any Actor)?, tasks: TaskBag, work: WorkGroup) {
     self.mainActor = isolation as? MainActor
@@ -49,6 +50,11 @@ package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Contex
   }
 
   /// Runs `body` with the runtime, on its isolation; does nothing when the system is gone.
+  ///
+  /// Inlinable, with ``finish(_:with:)`` and the launch of effects, so that a result reaches the
+  /// core through code specialized for the system's types: made generically, the whole step
+  /// that reduces it would look up generic metadata.
+  @inlinable
   package func withShell<Value: Sendable>(
     _ body: @escaping @Sendable (Shell) -> Value?
   ) async -> Value? {
@@ -60,6 +66,7 @@ package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Contex
 
   /// Hands an event sent by a running effect to its system, and waits while the system holds it
   /// (a test harness holds it until the test receives it).
+  @usableFromInline
   func deliver(_ event: Event, from id: EffectID) async {
     let unit = WorkUnit.currentOwned
     work.beginHop(id.rawValue)
@@ -69,6 +76,7 @@ package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Contex
   }
 
   /// Reports how an effect ended to its system.
+  @inlinable
   func finish(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) async {
     work.beginHop(id.rawValue)
     _ = await withShell { shell -> Bool? in
@@ -80,7 +88,8 @@ package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Contex
 }
 
 /// Runs `body` isolated to `actor`.
-private func perform<Value: Sendable>(
+@usableFromInline
+func perform<Value: Sendable>(
   on actor: isolated any Actor,
   _ body: @Sendable () -> Value?
 ) -> Value? {

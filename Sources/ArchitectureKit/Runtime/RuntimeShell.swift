@@ -16,14 +16,14 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @usableFromInline package typealias Effect = ArchitectureKit.Effect<Event, ErrorType, Context>
 
   @usableFromInline package let core: SystemCore<State, Event, ErrorType, Context>
-  package let context: Context
+  @usableFromInline package let context: Context
   @usableFromInline package let tasks = TaskBag()
   /// Which effects are working, for waits that must tell work from waiting for the test.
-  package let work = WorkGroup()
+  @usableFromInline package let work = WorkGroup()
   /// The type of the runtime's owner, which names it in diagnostics (named only when one is
   /// written: describing a generic type costs more than creating a system).
   @usableFromInline let owner: Any.Type
-  package let port: RuntimePort<State, Event, ErrorType, Context>
+  @usableFromInline package let port: RuntimePort<State, Event, ErrorType, Context>
   /// Whether effects wait for the test to run them and their results wait to be received.
   @usableFromInline package let isParking: Bool
   /// Called after each step with the state before it, when kept, before the listeners (the
@@ -302,13 +302,13 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   }
 
   /// Starts the task of an effect whose outcome is not known yet.
-  @usableFromInline
+  @inlinable
   func launch(_ effect: Effect, id: EffectID, request: EffectRequest) {
     let context = self.context
     let port = self.port
     let work = self.work
     let key = id.rawValue
-    work.begin(key, label: request.description)
+    work.begin(key, label: request)
     let send = Send<Event> { event in await port.deliver(event, from: id) }
     let task = Task {
       let outcome = await WorkUnit.run(in: work, key: key) {

@@ -14,6 +14,7 @@ package final class TaskBag: Sendable {
   private let contents = Lock(Contents())
 
   /// Remembers a task; cancels it at once when the bag is already closed.
+  @usableFromInline
   func insert(_ task: Task<Void, Never>, for id: EffectID) {
     let isClosed = contents.withLock { contents in
       if !contents.isClosed { contents.tasks[id] = task }
@@ -49,6 +50,7 @@ package final class TaskBag: Sendable {
   /// The runtime's port takes its reference to the shell here: an owner detaches the bag in its
   /// `deinit`, before it releases its shell, so a reference taken while the bag is attached is
   /// to a live shell.
+  @usableFromInline
   func whileAttached<Value>(_ body: () -> Value) -> Value? {
     contents.withLock { contents in contents.isDetached ? nil : body() }
   }

@@ -10,6 +10,7 @@
 ///
 /// Waiters are woken on every change that can matter to them: the group turning idle, a job
 /// ending, or an explicit ``signal()`` (the harness signals when it parks an event).
+@usableFromInline
 package final class WorkGroup: Sendable {
   /// Why a wait returned.
   package enum WaitEnd: Sendable, Equatable {
@@ -27,7 +28,9 @@ package final class WorkGroup: Sendable {
     var external = 0
     /// Results of the job on their way to the owner's isolation.
     var hops = 0
-    let label: String
+    /// Names the job in diagnostics; described only when one is written (describing a value
+    /// through its existential costs more than the rest of an effect's launch).
+    let label: any CustomStringConvertible & Sendable
 
     /// Whether something may still come from the job without the test.
     var isBusy: Bool { active > 0 || external > 0 }
@@ -84,9 +87,11 @@ package final class WorkGroup: Sendable {
   /// waiting for the outside world, not only handing a result to the owner — in no particular
   /// order: what keeps a manual clock from moving time.
   package var runningLabels: [String] {
+    // Described outside the lock: a description is the user's code.
     state.withLock { state in
       state.jobs.values.filter { $0.active > 0 && $0.hops == 0 }.map(\.label)
     }
+    .map(\.description)
   }
 
   /// The labels of the jobs that work for reasons of their own — not only waiting for their
@@ -96,14 +101,17 @@ package final class WorkGroup: Sendable {
   /// is busy (another test may hold the main actor), and the results will come.
   package var workingLabels: [String] {
     state.withLock { state in state.jobs.values.filter(\.isWorking).map(\.label) }
+      .map(\.description)
   }
 
   /// Marks a result of the job as on its way to the owner's isolation, until ``endHop(_:)``.
+  @usableFromInline
   package func beginHop(_ key: UInt64) {
     state.withLock { $0.jobs[key]?.hops += 1 }
   }
 
   /// Marks a result of the job as taken by the owner.
+  @usableFromInline
   package func endHop(_ key: UInt64) {
     state.withLock { $0.jobs[key]?.hops -= 1 }
   }
@@ -118,7 +126,8 @@ package final class WorkGroup: Sendable {
   /// - Parameters:
   ///   - key: Identifies the job in the group.
   ///   - label: Names the job in diagnostics.
-  package func begin(_ key: UInt64, label: String) {
+  @usableFromInline
+  package func begin(_ key: UInt64, label: any CustomStringConvertible & Sendable) {
     state.withLock { state in
       state.jobs[key] = Job(active: 1, label: label)
       state.busyJobs += 1
@@ -127,6 +136,7 @@ package final class WorkGroup: Sendable {
   }
 
   /// Stops counting a job; its stray tasks no longer matter.
+  @usableFromInline
   package func end(_ key: UInt64) {
     let woken = state.withLock { state -> [Waiter] in
       guard let job = state.jobs.removeValue(forKey: key) else { return [] }

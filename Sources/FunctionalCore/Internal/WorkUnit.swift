@@ -12,6 +12,7 @@
 /// an unknown shape errs on the side of waiting, which a failsafe timeout then reports, never
 /// on the side of giving up early. Concurrent combinators of this module hand their children
 /// units of their own with ``spawnChildren(_:)`` and ``awaitChild(_:)``.
+@usableFromInline
 package final class WorkUnit: Sendable {
   /// The unit of the running task, if a runtime tracks it.
   @TaskLocal package static var current: WorkUnit?
@@ -33,6 +34,7 @@ package final class WorkUnit: Sendable {
   ///   - key: The job's key in the group.
   ///   - body: The job's work, run in the current task.
   /// - Returns: What `body` returns.
+  @usableFromInline
   package static func run<Value>(
     in group: WorkGroup,
     key: UInt64,
@@ -43,6 +45,7 @@ package final class WorkUnit: Sendable {
   }
 
   /// The current task's unit, when the current task owns it.
+  @usableFromInline
   package static var currentOwned: WorkUnit? {
     guard let unit = current, let owner = unit.owner, owner == currentTaskIdentity() else {
       return nil

@@ -35,7 +35,7 @@ work="$bench/.build/profile"
 declare -A default_count=(
   [raw]=100000 [counter-1]=20000 [counter-10]=10000 [large-pure]=10000 [large-inout]=10000
   [feedbacks-10]=10000 [feedbacks-100]=2000 [round-trip-immediate]=10000
-  [round-trip-async]=2000 [keyed]=20000 [keyed-dictionary]=20 [create]=10000 [composed-100]=5000
+  [round-trip-async]=2000 [round-trip-async-background]=2000 [keyed]=20000 [keyed-dictionary]=20 [create]=10000 [composed-100]=5000
   [hand-counter-1]=20000 [hand-counter-10]=10000 [hand-large]=10000
   [hand-feedbacks-100]=2000 [hand-round-trip-immediate]=10000 [hand-round-trip-async]=2000
   [hand-keyed]=20 [hand-create]=10000 [hand-composed-100]=5000

@@ -15,10 +15,12 @@
 /// system is released. Its reducer, feedback and listeners run on the actor; calls from outside
 /// `await` it. Many background systems run in parallel, each on its own actor.
 public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
-  private let shell: RuntimeShell<State, Event, ErrorType, Context>
+  @usableFromInline let shell: RuntimeShell<State, Event, ErrorType, Context>
   /// The shell's tasks, reachable from the nonisolated `deinit`.
-  private let tasks: TaskBag
+  @usableFromInline let tasks: TaskBag
 
+  // Inlinable down to the first reconciliation, as `System`'s are, so the system's effects
+  // start, and their results come back, through code specialized for its types.
   /// Creates a system that runs a feature, and starts it on its actor.
   ///
   /// - Parameters:
@@ -27,6 +29,7 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   ///   - feature: The reducer and feedback to run.
   ///   - observers: Observers that see everything from the start, including the effects the
   ///     initial state starts; they run on the system's actor.
+  @inlinable
   public init(
     initialState: sending State,
     context: Context,
@@ -53,6 +56,7 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   ///   - context: The dependencies the effects receive.
   ///   - reduce: Applies an event to the state; pure, synchronous and fast.
   ///   - feedback: The feedback loops; their requests in the initial state start at once.
+  @inlinable
   public init(
     initialState: sending State,
     context: Context,
@@ -71,6 +75,7 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   ///   - context: The dependencies the effects receive.
   ///   - reducer: Computes the next state from the current state and an event.
   ///   - feedback: The feedback loops; their requests in the initial state start at once.
+  @inlinable
   public init(
     initialState: sending State,
     context: Context,
@@ -105,6 +110,7 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   /// After ``stop()`` the event is ignored and reported.
   ///
   /// - Parameter event: The event to reduce.
+  @inlinable
   public func send(_ event: Event) {
     shell.send(event)
   }

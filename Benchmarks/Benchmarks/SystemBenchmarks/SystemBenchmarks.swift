@@ -109,6 +109,17 @@ func registerRoundTripBenchmarks() {
   } setup: {
     await RoundTripFixture(form: .async)
   }
+
+  // The same chain on a `BackgroundSystem`, an actor: the events hop back to it.
+  Benchmark(
+    "round-trip-async-effect-background",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: true, isScheduled: true)
+  ) { benchmark, fixture async in
+    let count = benchmark.scaledIterations.count
+    await fixture.run(count)
+  } setup: {
+    await BackgroundRoundTripFixture()
+  }
 }
 
 /// Registers the keyed-request benchmarks: 10,000 active, one changing per event, in a

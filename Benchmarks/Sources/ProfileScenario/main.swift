@@ -23,6 +23,7 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "feedbacks-100": { count in UnchangedFeedbackFixture(feedbacks: 100).send(count) },
   "round-trip-immediate": { count in RoundTripFixture(form: .immediate).runInline(count) },
   "round-trip-async": { count in await RoundTripFixture(form: .async).run(count) },
+  "round-trip-async-background": { count in await BackgroundRoundTripFixture().run(count) },
   "keyed": { count in KeyedRequestFixture().send(count) },
   "keyed-dictionary": { count in KeyedDictionaryRequestFixture().send(count) },
   "create": { count in create(count, with: CreationFixture()) },

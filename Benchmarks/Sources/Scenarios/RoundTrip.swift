@@ -97,3 +97,26 @@ public final class RoundTripFixture {
     }
   }
 }
+
+/// The asynchronous round trip on a ``BackgroundSystem``: the system is an actor, so each
+/// effect's event hops back to it rather than to the main actor.
+public final class BackgroundRoundTripFixture: Sendable {
+  private let system: BackgroundSystem<RoundTripState, RoundTripEvent, CounterError, EmptyContext>
+
+  /// Creates the system; its effect is an `async` function.
+  public init() async {
+    system = await BackgroundSystem(
+      initialState: RoundTripState(),
+      context: EmptyContext(),
+      reduce: reduceRoundTrip,
+      feedback: [.react(request: \.request, run: { request, _ in .pong(request) })]
+    )
+  }
+
+  /// Runs `count` round trips; returns when the last result was reduced.
+  ///
+  /// - Parameter count: The number of round trips.
+  public func run(_ count: Int) async {
+    await system.send(.start(count), while: { $0.remaining > 0 })
+  }
+}

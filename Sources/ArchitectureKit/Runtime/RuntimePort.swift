@@ -45,6 +45,7 @@ package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Contex
 
   /// Sets the actor results hop back to, for an actor that owns its runtime; call it before any
   /// effect starts.
+  @usableFromInline
   package func bind(to isolation: any Actor) {
     self.actor = isolation
   }

@@ -83,17 +83,32 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
       let wanted = requests(state)
       if wanted == wantedBefore.value { return }
       wantedBefore.value = wanted
-      for (key, running) in active.value where wanted[key] != running.request {
-        active.value[key] = nil
-        host.cancel(running.id)
-        if host.isStopped() { return }
-      }
-      for (key, request) in wanted where active.value[key] == nil {
-        let description = EffectRequest(feedbackIndex: feedbackIndex, key: key, value: request)
-        let id = host.start(effect(request), description)
-        active.value[key] = (request, id)
-        if host.isStopped() { return }
-      }
+      reconcileAll(
+        wanted, active: active, host: host, feedbackIndex: feedbackIndex, effect: effect)
+    }
+  }
+
+  /// Brings one effect per key in line with `wanted`, comparing every key: cancels the effects
+  /// whose request changed or vanished, then starts those of new or changed requests.
+  @inlinable
+  static func reconcileAll<Key: Hashable & Sendable, Request: Equatable & Sendable>(
+    _ wanted: [Key: Request],
+    active: Bookkeeping<[Key: (request: Request, id: EffectID)]>,
+    host: Host,
+    feedbackIndex: Int,
+    effect: (Request) -> Effect
+  ) {
+    for (key, running) in active.value where wanted[key] != running.request {
+      active.value[key] = nil
+      host.cancel(running.id)
+      // A listener may stop the system from inside the call: then nothing more may start.
+      if host.isStopped() { return }
+    }
+    for (key, request) in wanted where active.value[key] == nil {
+      let description = EffectRequest(feedbackIndex: feedbackIndex, key: key, value: request)
+      let id = host.start(effect(request), description)
+      active.value[key] = (request, id)
+      if host.isStopped() { return }
     }
   }
 

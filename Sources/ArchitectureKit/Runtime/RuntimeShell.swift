@@ -322,9 +322,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   /// Runs a started effect, or parks it until the test runs it.
   ///
-  /// Inlinable, with ``effectEnded(_:with:)``, so an effect whose outcome is known goes back
-  /// into the core in code specialized for the system's types; the task of one that runs is
-  /// launched by the generic ``launch(_:id:request:)``, whose cost the task dwarfs.
+  /// Inlinable, with ``effectEnded(_:with:)`` and ``launch(_:id:request:)``, so an effect's
+  /// outcome, known at once or sent back by its task, goes back into the core in code
+  /// specialized for the system's types.
   @inlinable
   func accept(_ effect: Effect, id: EffectID, request: EffectRequest) {
     if isParking {

@@ -15,12 +15,15 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   /// The request's parts, in one box: a request is copied into the system's table, handed to
   /// the runtime and to observers, and a copy of one reference costs a retain, where a copy of
   /// two existentials and a string costs calls through their value witnesses.
+  ///
+  /// A box is never changed once shared: only ``EffectRequest/renew(with:)`` writes its value,
+  /// and only while it holds the one reference, so no other thread can be reading it.
   @usableFromInline
-  final class Storage: Sendable {
+  final class Storage: @unchecked Sendable {
     @usableFromInline let feedbackIndex: Int
     @usableFromInline let scope: String
     @usableFromInline let key: (any Hashable & Sendable)?
-    @usableFromInline let value: any Equatable & Sendable
+    @exclusivity(unchecked) @usableFromInline var value: any Equatable & Sendable
 
     @usableFromInline
     init(
@@ -36,7 +39,7 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  @usableFromInline let storage: Storage
+  @usableFromInline var storage: Storage
 
   /// The position of the feedback that made the request, in its feature's feedback list.
   public var feedbackIndex: Int { storage.feedbackIndex }
@@ -64,6 +67,22 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
     value: any Equatable & Sendable
   ) {
     storage = Storage(feedbackIndex: feedbackIndex, scope: "", key: key, value: value)
+  }
+
+  /// Gives this request `value` in its own box, when nothing else holds the box.
+  ///
+  /// A feedback with one request at a time keeps its last request: once the runtime let go of
+  /// it (the effect was retired) and no observer or test kept it, the next request reuses its
+  /// box, so a chain of requests allocates nothing. A request anybody else holds is never
+  /// changed: the call then does nothing and returns `false`.
+  ///
+  /// - Parameter value: The new request's value.
+  /// - Returns: Whether the request now has `value`.
+  @inlinable
+  package mutating func renew(with value: some Equatable & Sendable) -> Bool {
+    guard isKnownUniquelyReferenced(&storage) else { return false }
+    storage.value = value
+    return true
   }
 
   /// Whether the request value equals `other` (same type, `==`).

@@ -77,4 +77,42 @@ struct LiveEffectsTests {
       #expect(Set(core.runningRequests.map { $0.request.value as! Int }) == wanted)
     }
   }
+
+  // A feedback with one request at a time reuses its last request's box for the next one when
+  // nothing else holds it. A request an observer kept must never change under it.
+  @Test func aRequestAnObserverKeptKeepsItsValueWhenTheNextOneStarts() {
+    var started: [EffectRequest] = []
+    var finished: [EffectRequest] = []
+    let system = System<Int?, Int, CounterError, EmptyContext>(
+      initialState: nil, context: EmptyContext(),
+      feature: Feature(
+        reduce: { state, event in state = event < 5 ? event + 1 : nil },
+        feedback: [.react(request: { $0 }, effects: { request in .pure(request) })]),
+      observers: [
+        { activity in
+          switch activity {
+          case .effectStarted(let request): started.append(request)
+          case .effectFinished(let request): finished.append(request)
+          default: break
+          }
+        }
+      ])
+    system.send(1)
+    #expect(started.map { $0.value as? Int } == [2, 3, 4, 5])
+    #expect(finished.map { $0.value as? Int } == [2, 3, 4, 5])
+    #expect(started == finished)
+  }
+
+  // The same chain with nobody keeping the requests: each is reported by the table as it runs.
+  @Test func aChainOfRequestsNobodyKeptReportsEachOneWhileItIsLive() {
+    let core = makeCore()
+    var live: [[Int]] = []
+    let runtime = Recorder { _ in }
+    core.start(runtime: runtime)
+    for request in 1...4 {
+      core.send(request, runtime: runtime)
+      live.append(core.liveRequests.map { $0.request.value as! Int })
+    }
+    #expect(live == [[1], [2], [3], [4]])
+  }
 }

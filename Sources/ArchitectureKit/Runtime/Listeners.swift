@@ -55,9 +55,13 @@ struct Listeners<Argument> {
   @inlinable
   func notify(_ argument: Argument, removals: () -> Int, isListening: (Int) -> Bool) {
     let start = removals()
-    for index in bodies.indices {
-      if removals() != start, !isListening(ids[index]) { continue }
-      bodies[index](argument)
+    // Through the buffer: each closure is called where the snapshot holds it, without a retain
+    // of its context for the call.
+    bodies.withUnsafeBufferPointer { bodies in
+      for index in bodies.indices {
+        if removals() != start, !isListening(ids[index]) { continue }
+        bodies[index](argument)
+      }
     }
   }
 }

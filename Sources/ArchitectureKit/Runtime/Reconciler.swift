@@ -25,19 +25,11 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     request: @escaping (State) -> Request?,
     effect: @escaping (Request) -> Effect
   ) -> Reconciler {
-    let active = Bookkeeping<(request: Request, id: EffectID)?>(nil)
-    return Reconciler { state, host in
-      let wanted = request(state)
-      if let running = active.value {
-        if let wanted, wanted == running.request { return }
-        active.value = nil
-        host.cancel(running.id)
-      }
-      guard let wanted, !host.isStopped() else { return }
-      let description = EffectRequest(feedbackIndex: feedbackIndex, value: wanted)
-      let id = host.start(effect(wanted), description)
-      active.value = (wanted, id)
-    }
+    let single = SingleRequest(feedbackIndex: feedbackIndex, request: request, effect: effect)
+    // The closure captures the one object and nothing else, so the object is the closure's
+    // context: a call needs no forwarder unpacking captures, a step with 100 feedbacks calls
+    // 100 of them.
+    return Reconciler { state, host in single.reconcile(state, host) }
   }
 
   /// A set of requests: one effect per element; new elements start, vanished ones are
@@ -149,5 +141,61 @@ final class Bookkeeping<Value> {
   @usableFromInline
   init(_ value: Value) {
     self.value = value
+  }
+}
+
+/// The reconciler of one optional request, and its bookkeeping.
+@usableFromInline
+final class SingleRequest<
+  State, Request: Equatable & Sendable, Event: Sendable, Failure: Error, Context: Sendable
+> {
+  @usableFromInline typealias Effect = ArchitectureKit.Effect<Event, Failure, Context>
+
+  @usableFromInline let feedbackIndex: Int
+  @usableFromInline let request: (State) -> Request?
+  @usableFromInline let effect: (Request) -> Effect
+  /// The request whose effect is live, and its identifier.
+  @exclusivity(unchecked) @usableFromInline var active: (request: Request, id: EffectID)?
+  /// The last request started, whose box the next one reuses when nothing else holds it.
+  @exclusivity(unchecked) @usableFromInline var lastStarted: EffectRequest?
+
+  @inlinable
+  init(
+    feedbackIndex: Int,
+    request: @escaping (State) -> Request?,
+    effect: @escaping (Request) -> Effect
+  ) {
+    self.feedbackIndex = feedbackIndex
+    self.request = request
+    self.effect = effect
+  }
+
+  /// Brings the effect in line with `state`.
+  @inlinable
+  func reconcile(_ state: State, _ host: EffectHost<Event, Failure, Context>) {
+    let wanted = request(state)
+    // The common step: the request is the one running. Kept apart from the rest, which needs
+    // more registers, so this path saves and restores fewer of them.
+    if let running = active?.request {
+      if let wanted, wanted == running { return }
+    } else if wanted == nil {
+      return
+    }
+    change(to: wanted, host)
+  }
+
+  /// Cancels the effect of a request that changed or vanished, and starts `wanted`'s.
+  @inlinable @inline(never)
+  func change(to wanted: Request?, _ host: EffectHost<Event, Failure, Context>) {
+    if let running = active {
+      active = nil
+      host.cancel(running.id)
+    }
+    guard let wanted, !host.isStopped() else { return }
+    if lastStarted?.renew(with: wanted) != true {
+      lastStarted = EffectRequest(feedbackIndex: feedbackIndex, value: wanted)
+    }
+    guard let description = lastStarted else { return }
+    active = (wanted, host.start(effect(wanted), description))
   }
 }

@@ -310,7 +310,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
       }
       switch outcome {
       case .event(let event):
-        runtime.coreFinishedEffect(id, request)
+        // Consumed: let go before the step, whose reconciliation may renew the request's box.
+        runtime.coreFinishedEffect(id, consume request)
         if isStopped {
           // A listener stopped the system as the effect finished: its event comes too late.
           runtime.coreIgnored(event, .stopped)
@@ -377,10 +378,14 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     guard let unretainedHost else { return }
     isReconciling = true
     // Unretained: the core keeps its reconcilers and its host alive, so the walk need not
-    // retain and release each of them for its call.
+    // retain and release each of them for its call. The state is read once: no reconciler can
+    // change it (the mailbox is closed), and each read of the property would retain what the
+    // state holds for the call.
+    let state = state
     unretainedHost._withUnsafeGuaranteedRef { host in
-      for reconciler in unretainedReconcilers {
-        reconciler._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
+      // By index: a `for`-`in` loop would retain the array for its iterator.
+      for index in unretainedReconcilers.indices {
+        unretainedReconcilers[index]._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
         if isStopped { break }
       }
     }

@@ -83,6 +83,22 @@ struct TestSystemTests {
     await system.finish()
   }
 
+  @Test func aRemovedLoopCallbackSeesNoMoreSteps() async {
+    let system = harness()
+    var seen: [String?] = []
+    let listener = system.addLoopCallback { seen.append($0.query) }
+    system.send(.search("a")) { $0.query = "a" }
+    system.expectStarted(Loader.Request.search("a"))
+    system.removeListener(listener)
+    system.send(.search("b")) { $0.query = "b" }
+    system.expectCancelled(Loader.Request.search("a"))
+    system.expectStarted(Loader.Request.search("b"))
+    system.simulate(Loader.Request.search("b"), event: .loaded("B"))
+    await system.receive(.loaded("B")) { $0.results = ["B"] }
+    #expect(seen == ["a"])
+    await system.finish()
+  }
+
   @Test func nonExhaustiveModeChecksOnlyWhatIsAsserted() async {
     let system = harness(exhaustivity: .off)
     system.send(.search("a"))

@@ -204,8 +204,18 @@ public final class TestSystem<
   /// ```
   ///
   /// - Parameter callback: Receives each new state.
-  public func addLoopCallback(_ callback: @escaping (State) -> Void) {
+  /// - Returns: A listener to remove the callback with ``removeListener(_:)``.
+  @discardableResult
+  public func addLoopCallback(_ callback: @escaping (State) -> Void) -> Listener {
     shell.addLoopCallback(callback)
+  }
+
+  /// Removes a loop callback, as ``ArchitectureKit/System/removeListener(_:)`` does: it
+  /// receives nothing more, even when it is removed from inside its own call.
+  ///
+  /// - Parameter listener: What ``addLoopCallback(_:)`` returned.
+  public func removeListener(_ listener: Listener) {
+    shell.removeListener(listener)
   }
 
   /// Sends an event, as a user would, and checks the state change.

@@ -62,48 +62,21 @@ extension Feature {
       return parentReduce(&state, event)
     }
     guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
-    typealias Child = ChildRuntime<
-      Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
-    >
     let elements = Feedback<State, Event, ErrorType, Context> { _ in
-      var children: [Element.ID: (order: UInt64, runtime: Child)] = [:]
-      var round: UInt64 = 0
-      var made: UInt64 = 0
-      return Reconciler { state, host in
-        round &+= 1
-        var seen = 0
-        for element in state[keyPath: path] {
-          let id = element.id
-          let child: Child
-          if let existing = children[id]?.runtime {
-            child = existing
-          } else {
-            child = Child(
-              feedback: childFeedback, parent: host, scope: "\(name)[\(id)]",
-              extract: { event in
-                extract(event).flatMap { $0.0 == id ? $0.1 : nil }
-              },
-              lift: { effect in
-                effect.lifted(embed: { embed(id, $0) }, project: project, mapError: mapError)
-              })
-            made &+= 1
-            children[id] = (made, child)
-          }
-          if child.lastSeen != round {
-            child.lastSeen = round
-            seen += 1
-          }
-          child.reconcile(element)
-          if host.isStopped() { return }
-        }
-        guard children.count > seen else { return }
-        let removed = children.filter { $0.value.runtime.lastSeen != round }
-        for (id, child) in removed.sorted(by: { $0.value.order < $1.value.order }) {
-          children[id] = nil
-          child.runtime.retire()
-          if host.isStopped() { return }
-        }
+      let children = ChildRuntimes<
+        Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
+      > { id, host in
+        ChildRuntime(
+          feedback: childFeedback, parent: host, scope: "\(name)[\(id)]",
+          extract: { event in
+            extract(event).flatMap { $0.0 == id ? $0.1 : nil }
+          },
+          lift: { effect in
+            effect.lifted(embed: { embed(id, $0) }, project: project, mapError: mapError)
+          })
       }
+      // The closure captures the one object, which is then its context.
+      return Reconciler { state, host in children.reconcile(state[keyPath: path], host) }
     }
     return Feature(reduce: reduce, feedback: feedback + [elements])
   }

@@ -181,6 +181,73 @@ struct CompositionTests {
     #expect(log.ignored == [.row(2, .imageLoaded("late"))])
   }
 
+  // The children are found by their elements' order of the step before, and by identifier
+  // only when an element moved or is new: a moved element keeps its child (its effect goes on,
+  // not restarted), and after any reshuffle each present element that wants an effect has
+  // exactly one running.
+  @Test func reshuffledElementsKeepTheirChildrenAndExactlyTheirEffects() {
+    struct Element: Identifiable, Sendable {
+      let id: Int
+      var wants: Bool
+    }
+    enum RowEvent: Sendable { case done }
+    enum ListEvent: Sendable {
+      case set([Element])
+      case row(Int, RowEvent)
+    }
+    var started: [Int] = []
+    var cancelled: [Int] = []
+    let row = Feature<Element, RowEvent, Never, Void>(
+      reduce: { _, _ in },
+      feedback: [
+        .react(
+          request: { $0.wants ? $0.id : nil },
+          run: { _, _ in
+            // Runs until cancelled: the test ends with `stop()`.
+            try? await Task.sleep(for: .seconds(3_600))
+            return .done
+          })
+      ])
+    let feature = Feature<[Element], ListEvent, Never, Void>(reduce: { state, event in
+      if case .set(let elements) = event { state = elements }
+    })
+    .forEach(
+      row, elements: \.self, event: ListEvent.row,
+      extract: { if case .row(let id, let event) = $0 { (id, event) } else { nil } },
+      context: { _ in })
+    let system = System(
+      initialState: [], context: (), feature: feature,
+      observers: [
+        { activity in
+          switch activity {
+          case .effectStarted(let request): started.append(request.value as! Int)
+          case .effectCancelled(let request): cancelled.append(request.value as! Int)
+          default: break
+          }
+        }
+      ])
+    var random = SplitMix64(seed: 11)
+    var before: [Element] = []
+    for _ in 0..<300 {
+      var elements = (0..<8).filter { _ in Bool.random(using: &random) }.map {
+        Element(id: $0, wants: Bool.random(using: &random))
+      }
+      if Bool.random(using: &random) { elements = before.shuffled(using: &random) }
+      started.removeAll()
+      cancelled.removeAll()
+      system.send(.set(elements))
+      let wanted = Set(elements.filter(\.wants).map(\.id))
+      let wantedBefore = Set(before.filter(\.wants).map(\.id))
+      // Exactly the requests that appeared start, exactly those that vanished are cancelled.
+      #expect(Set(started) == wanted.subtracting(wantedBefore))
+      #expect(Set(cancelled) == wantedBefore.subtracting(wanted))
+      #expect(started.count == Set(started).count)
+      #expect(cancelled.count == Set(cancelled).count)
+      before = elements
+    }
+    system.stop()
+  }
+
   @Test func anEventForARemovedElementIsReportedAndNotReduced() async {
     var activities: [SystemActivity<Shop.State, Shop.Event, Shop.Failure>] = []
     let system = System(

@@ -15,12 +15,19 @@ final class ChildRuntime<
 
   @usableFromInline let reconcilers:
     [Reconciler<ChildState, ChildEvent, ChildFailure, ChildContext>]
+  /// The same reconcilers, unretained: the child keeps them alive, so the walk need not
+  /// retain and release each of them for its call.
+  @usableFromInline let unretainedReconcilers:
+    [Unmanaged<Reconciler<ChildState, ChildEvent, ChildFailure, ChildContext>>]
   @usableFromInline let parent: EffectHost<Event, Failure, Context>
-  @usableFromInline var host: EffectHost<ChildEvent, ChildFailure, ChildContext>?
+  @usableFromInline let host: EffectHost<ChildEvent, ChildFailure, ChildContext>
   /// The effects this child started that its reconcilers have not retired.
-  @usableFromInline var effects: Set<EffectID> = []
+  @usableFromInline let effects: Bookkeeping<Set<EffectID>>
   /// The reconciliation in which the parent last saw the child in its state.
-  @usableFromInline var lastSeen: UInt64 = 0
+  ///
+  /// Unchecked for exclusivity, as ``Bookkeeping`` is: a child runs on its system's isolation,
+  /// inside one reconciliation at a time.
+  @exclusivity(unchecked) @usableFromInline var lastSeen: UInt64 = 0
 
   @usableFromInline
   init(
@@ -33,15 +40,18 @@ final class ChildRuntime<
     self.reconcilers = feedback.enumerated().map { index, feedback in
       feedback.makeReconciler(index)
     }
+    self.unretainedReconcilers = reconcilers.map(Unmanaged.passUnretained)
     self.parent = parent
+    let effects = Bookkeeping<Set<EffectID>>([])
+    self.effects = effects
     host = EffectHost(
-      start: { [unowned self] effect, request in
+      start: { effect, request in
         let id = parent.start(lift(effect), request.scoped(scope))
-        effects.insert(id)
+        effects.value.insert(id)
         return id
       },
-      cancel: { [unowned self] id in
-        effects.remove(id)
+      cancel: { id in
+        effects.value.remove(id)
         parent.cancel(id)
       },
       isStopped: parent.isStopped,
@@ -54,9 +64,8 @@ final class ChildRuntime<
   /// Brings the child's effects in line with its state.
   @inlinable
   func reconcile(_ state: ChildState) {
-    guard let host else { return }
-    for reconciler in reconcilers {
-      reconciler.reconcile(state, host)
+    for index in unretainedReconcilers.indices {
+      unretainedReconcilers[index]._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
       if host.isStopped() { return }
     }
   }
@@ -64,11 +73,96 @@ final class ChildRuntime<
   /// Cancels every effect the child started: it left the state.
   @usableFromInline
   func retire() {
-    let started = effects
-    effects.removeAll()
+    let started = effects.value
+    effects.value.removeAll()
     for id in started.sorted(by: { $0.rawValue < $1.rawValue }) {
       parent.cancel(id)
       if parent.isStopped() { return }
     }
+  }
+}
+
+/// The child runtimes of a `forEach`, one per element identifier, and their bookkeeping.
+///
+/// A step usually leaves the elements in the order of the step before, so each element's
+/// child is first looked for at the element's own index in that order: no hashing. The table
+/// by identifier is consulted only for an element that moved or is new; the order is rebuilt
+/// only then.
+@usableFromInline
+final class ChildRuntimes<
+  Element: Identifiable, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
+  Event: Sendable, Failure: Error, Context: Sendable
+> where Element.ID: Sendable {
+  @usableFromInline typealias Child = ChildRuntime<
+    Element, ChildEvent, ChildFailure, ChildContext, Event, Failure, Context
+  >
+  @usableFromInline typealias Host = EffectHost<Event, Failure, Context>
+
+  /// Makes the child of an element that has none.
+  @usableFromInline let make: (Element.ID, Host) -> Child
+  /// Every child, with the rank of its creation, by identifier.
+  @exclusivity(unchecked) @usableFromInline var byID: [Element.ID: (order: UInt64, runtime: Child)]
+  /// The children in the order of the elements at the last step.
+  @exclusivity(unchecked) @usableFromInline var ordered: [(id: Element.ID, runtime: Child)]
+  /// The number of the step; a child seen in it carries it in `lastSeen`.
+  @exclusivity(unchecked) @usableFromInline var round: UInt64 = 0
+  /// The number of children made so far.
+  @exclusivity(unchecked) @usableFromInline var made: UInt64 = 0
+
+  @inlinable
+  init(make: @escaping (Element.ID, Host) -> Child) {
+    self.make = make
+    byID = [:]
+    ordered = []
+  }
+
+  /// Brings each element's child in line with it, making the children of new elements and
+  /// retiring those of vanished ones (in the order they were made).
+  @inlinable
+  func reconcile(_ elements: [Element], _ host: Host) {
+    round &+= 1
+    var seen = 0
+    // A local copy: its children are borrowed from it, where reading each from the property
+    // would retain it for the call (the call could change the property).
+    let ordered = ordered
+    var isInOrder = elements.count == ordered.count
+    for index in elements.indices {
+      let id = elements[index].id
+      let child: Child
+      if isInOrder, ordered[index].id == id {
+        child = ordered[index].runtime
+      } else {
+        isInOrder = false
+        child = runtime(for: id, host)
+      }
+      if child.lastSeen != round {
+        child.lastSeen = round
+        seen += 1
+      }
+      child.reconcile(elements[index])
+      if host.isStopped() { return }
+    }
+    if !isInOrder {
+      self.ordered = elements.compactMap { element in
+        byID[element.id].map { (element.id, $0.runtime) }
+      }
+    }
+    guard byID.count > seen else { return }
+    let removed = byID.filter { $0.value.runtime.lastSeen != round }
+    for (id, child) in removed.sorted(by: { $0.value.order < $1.value.order }) {
+      byID[id] = nil
+      child.runtime.retire()
+      if host.isStopped() { return }
+    }
+  }
+
+  /// The child of `id`, made if there is none.
+  @inlinable
+  func runtime(for id: Element.ID, _ host: Host) -> Child {
+    if let existing = byID[id]?.runtime { return existing }
+    let child = make(id, host)
+    made &+= 1
+    byID[id] = (made, child)
+    return child
   }
 }

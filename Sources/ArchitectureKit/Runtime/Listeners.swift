@@ -73,6 +73,7 @@ struct StateEquality<State> {
   @usableFromInline let compare: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 
   /// The comparison of `State`, or `nil` when it is not `Equatable`.
+  @usableFromInline
   init?(of type: State.Type) {
     guard let equatable = type as? any Equatable.Type else { return nil }
     func compare<Value: Equatable>(_: Value.Type) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {

@@ -52,18 +52,19 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     didSet { updateRetention() }
   }
   /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
-  private var stateWaiters: [Int: (predicate: (State) -> Bool, resume: () -> Void)] {
+  @usableFromInline var stateWaiters: [Int: (predicate: (State) -> Bool, resume: () -> Void)] {
     didSet { hasStateWaiters = !stateWaiters.isEmpty }
   }
   /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
   @exclusivity(unchecked) @usableFromInline var hasStateWaiters = false
 
   /// Effects that started and wait for the test to run them (parking shells only).
-  package private(set) var pending: [EffectID: Effect]
+  @usableFromInline package private(set) var pending: [EffectID: Effect]
   /// Results that wait for the test to receive them, in arrival order (parking shells only).
-  package private(set) var parked: [ParkedResult]
+  @usableFromInline package private(set) var parked: [ParkedResult]
 
   /// A result of an effect, held until the test receives it.
+  @usableFromInline
   package struct ParkedResult {
     /// The effect that produced it.
     package let id: EffectID
@@ -112,7 +113,10 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   }
 
   /// Creates a runtime for a feature; ``start(rendering:)`` reconciles the initial state.
-  @usableFromInline
+  ///
+  /// Inlinable, so that a system is built by code specialized for its types: made generically,
+  /// the runtime, its core and its listeners each look up the generic metadata of their types.
+  @inlinable
   package init(
     owner: Any.Type,
     isolation: (any Actor)?,
@@ -188,6 +192,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   }
 
   @discardableResult
+  @usableFromInline
   package func addObserver(_ observer: @escaping (Activity) -> Void) -> Listener {
     let listener = makeListener()
     observers.append(observer, id: listener.id)

@@ -30,10 +30,18 @@ struct Listeners<Argument> {
 
   /// Adds listeners at the end, keeping the array's closures as they are (an element taken out
   /// and appended again would be wrapped in a reabstraction thunk).
-  @usableFromInline
-  mutating func append(contentsOf bodies: [(Argument) -> Void], ids: some Sequence<Int>) {
-    self.bodies.append(contentsOf: bodies)
-    self.ids.append(contentsOf: ids)
+  ///
+  /// The first listeners share the caller's array instead of copying it, and their identifiers
+  /// are allocated once, at their size: a system's bindings cost no allocation of their own.
+  @inlinable
+  mutating func append(contentsOf bodies: [(Argument) -> Void], ids: Range<Int>) {
+    if self.bodies.isEmpty {
+      self.bodies = bodies
+      self.ids = Array(ids)
+    } else {
+      self.bodies.append(contentsOf: bodies)
+      self.ids.append(contentsOf: ids)
+    }
   }
 
   /// Removes the listener with this identifier; returns whether it was there.

@@ -149,8 +149,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @inlinable
   package func start(rendering bindings: [(State) -> Void] = []) {
     let render = {
-      self.uiBindings.append(
-        contentsOf: bindings, ids: bindings.indices.map { _ in self.makeListener().id })
+      self.uiBindings.append(contentsOf: bindings, ids: self.makeListenerIDs(bindings.count))
       for binding in bindings { binding(self.core.state) }
       self.rememberRendered()
     }
@@ -221,6 +220,13 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   func makeListener() -> Listener {
     lastListenerID += 1
     return Listener(id: lastListenerID)
+  }
+
+  /// The identifiers of `count` new listeners, in order.
+  @usableFromInline
+  func makeListenerIDs(_ count: Int) -> Range<Int> {
+    defer { lastListenerID += count }
+    return lastListenerID + 1..<lastListenerID + 1 + count
   }
 
   /// Keeps the state the bindings saw, when steps that leave it unchanged are to be skipped.

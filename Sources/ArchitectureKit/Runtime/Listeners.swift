@@ -81,7 +81,11 @@ struct StateEquality<State> {
   @usableFromInline let compare: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 
   /// The comparison of `State`, or `nil` when it is not `Equatable`.
-  @usableFromInline
+  ///
+  /// Inlinable, so that the check and the comparison are made for the state type the caller
+  /// knows: made generically, the check asks the runtime for the conformance and the comparison
+  /// is a closure allocated for every system.
+  @inlinable
   init?(of type: State.Type) {
     guard let equatable = type as? any Equatable.Type else { return nil }
     func compare<Value: Equatable>(_: Value.Type) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {

@@ -16,28 +16,28 @@
 /// - Invariant: `value` is read and written only inside ``withLock(_:)``, which holds the mutex
 ///   for the whole closure; that is what makes the `@unchecked Sendable` conformance sound.
 ///   `LockTests` hammer it from many tasks under the thread sanitizer.
+@usableFromInline
 package struct Lock<Value>: @unchecked Sendable {
-  /// The value and the mutex, in one allocation: the mutex sits in the storage's tail, at an
+  /// The value and the mutex, in one allocation: the mutex sits in the buffer's tail, at an
   /// address that never moves, as an operating-system mutex requires.
-  private let storage: LockStorage<Value>
+  @usableFromInline let storage: LockStorage<Value>
 
   /// Creates a lock that guards `value`.
+  ///
+  /// Inlinable, so that the storage is allocated by code specialized for the guarded type:
+  /// made generically, every lock would look up the generic metadata of its storage.
+  @inlinable
   package init(_ value: Value) {
     storage = unsafeDowncast(
-      LockStorage<Value>.create(minimumCapacity: 1) { _ in value }, to: LockStorage<Value>.self)
-    storage.withUnsafeMutablePointerToElements { mutex in
-      #if canImport(Darwin)
-        mutex.initialize(to: os_unfair_lock())
-      #else
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-      #endif
-    }
+      LockStorage<Value>.create(minimumCapacity: lockMutexWords) { _ in value },
+      to: LockStorage<Value>.self)
+    storage.initializeMutex()
   }
 
   /// Runs `body` with exclusive access to the guarded value.
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try storage.withUnsafeMutablePointers { value, mutex in
+    try storage.withUnsafeMutablePointers { value, words in
+      let mutex = UnsafeMutableRawPointer(words).assumingMemoryBound(to: PlatformMutex.self)
       #if canImport(Darwin)
         os_unfair_lock_lock(mutex)
         defer { os_unfair_lock_unlock(mutex) }
@@ -56,10 +56,33 @@ package struct Lock<Value>: @unchecked Sendable {
   private typealias PlatformMutex = pthread_mutex_t
 #endif
 
-/// A lock's storage: the guarded value as the header, the mutex as the one element.
-private final class LockStorage<Value>: ManagedBuffer<Value, PlatformMutex> {
+/// The words of a lock's storage that hold its mutex.
+///
+/// The mutex is stored as words: its type comes from a module imported privately, which code
+/// inlined into other modules cannot name.
+@usableFromInline let lockMutexWords =
+  (MemoryLayout<PlatformMutex>.size + MemoryLayout<UInt64>.size - 1) / MemoryLayout<UInt64>.size
+
+/// A lock's storage: the guarded value as the header, the mutex in the words of the tail.
+@usableFromInline
+final class LockStorage<Value>: ManagedBuffer<Value, UInt64> {
+  /// Initializes the mutex of a new storage.
+  @usableFromInline
+  func initializeMutex() {
+    withUnsafeMutablePointerToElements { words in
+      let mutex = UnsafeMutableRawPointer(words).bindMemory(to: PlatformMutex.self, capacity: 1)
+      #if canImport(Darwin)
+        mutex.initialize(to: os_unfair_lock())
+      #else
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+      #endif
+    }
+  }
+
   deinit {
-    withUnsafeMutablePointerToElements { mutex in
+    withUnsafeMutablePointerToElements { words in
+      let mutex = UnsafeMutableRawPointer(words).assumingMemoryBound(to: PlatformMutex.self)
       #if !canImport(Darwin)
         pthread_mutex_destroy(mutex)
       #endif

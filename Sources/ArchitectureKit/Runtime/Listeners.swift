@@ -30,10 +30,18 @@ struct Listeners<Argument> {
 
   /// Adds listeners at the end, keeping the array's closures as they are (an element taken out
   /// and appended again would be wrapped in a reabstraction thunk).
-  @usableFromInline
-  mutating func append(contentsOf bodies: [(Argument) -> Void], ids: some Sequence<Int>) {
-    self.bodies.append(contentsOf: bodies)
-    self.ids.append(contentsOf: ids)
+  ///
+  /// The first listeners share the caller's array instead of copying it, and their identifiers
+  /// are allocated once, at their size: a system's bindings cost no allocation of their own.
+  @inlinable
+  mutating func append(contentsOf bodies: [(Argument) -> Void], ids: Range<Int>) {
+    if self.bodies.isEmpty {
+      self.bodies = bodies
+      self.ids = Array(ids)
+    } else {
+      self.bodies.append(contentsOf: bodies)
+      self.ids.append(contentsOf: ids)
+    }
   }
 
   /// Removes the listener with this identifier; returns whether it was there.
@@ -77,6 +85,11 @@ struct StateEquality<State> {
   @usableFromInline let compare: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 
   /// The comparison of `State`, or `nil` when it is not `Equatable`.
+  ///
+  /// Inlinable, so that the check and the comparison are made for the state type the caller
+  /// knows: made generically, the check asks the runtime for the conformance and the comparison
+  /// is a closure allocated for every system.
+  @inlinable
   init?(of type: State.Type) {
     guard let equatable = type as? any Equatable.Type else { return nil }
     func compare<Value: Equatable>(_: Value.Type) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {

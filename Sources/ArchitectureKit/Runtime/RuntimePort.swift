@@ -36,6 +36,7 @@ package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Contex
   /// The runtime's effects at work; a result on its way back is not work of its own.
   @usableFromInline let work: WorkGroup
 
+  @usableFromInline
   init(isolation: (any Actor)?, tasks: TaskBag, work: WorkGroup) {
     self.mainActor = isolation as? MainActor
     self.actor = mainActor == nil ? isolation : nil

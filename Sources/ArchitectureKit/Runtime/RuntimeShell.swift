@@ -14,16 +14,18 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 {
   @usableFromInline package typealias Activity = SystemActivity<State, Event, ErrorType>
   @usableFromInline package typealias Effect = ArchitectureKit.Effect<Event, ErrorType, Context>
+  @usableFromInline package typealias Port = RuntimePort<State, Event, ErrorType, Context>
 
   @usableFromInline package let core: SystemCore<State, Event, ErrorType, Context>
   @usableFromInline package let context: Context
-  @usableFromInline package let tasks = TaskBag()
-  /// Which effects are working, for waits that must tell work from waiting for the test.
-  @usableFromInline package let work = WorkGroup()
+  @usableFromInline package let tasks: TaskBag
   /// The type of the runtime's owner, which names it in diagnostics (named only when one is
   /// written: describing a generic type costs more than creating a system).
   @usableFromInline let owner: Any.Type
-  @usableFromInline package let port: RuntimePort<State, Event, ErrorType, Context>
+  /// Where the port sends effects' results, when the owner passed it at creation.
+  @usableFromInline let isolation: (any Actor)?
+  /// The port, once made (see ``port``).
+  @exclusivity(unchecked) @usableFromInline var madePort: Port?
   /// Whether effects wait for the test to run them and their results wait to be received.
   @usableFromInline package let isParking: Bool
   /// Called after each step with the state before it, when kept, before the listeners (the
@@ -52,18 +54,19 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     didSet { updateRetention() }
   }
   /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
-  private var stateWaiters: [Int: (predicate: (State) -> Bool, resume: () -> Void)] {
+  @usableFromInline var stateWaiters: [Int: (predicate: (State) -> Bool, resume: () -> Void)] {
     didSet { hasStateWaiters = !stateWaiters.isEmpty }
   }
   /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
   @exclusivity(unchecked) @usableFromInline var hasStateWaiters = false
 
   /// Effects that started and wait for the test to run them (parking shells only).
-  package private(set) var pending: [EffectID: Effect]
+  @usableFromInline package private(set) var pending: [EffectID: Effect]
   /// Results that wait for the test to receive them, in arrival order (parking shells only).
-  package private(set) var parked: [ParkedResult]
+  @usableFromInline package private(set) var parked: [ParkedResult]
 
   /// A result of an effect, held until the test receives it.
+  @usableFromInline
   package struct ParkedResult {
     /// The effect that produced it.
     package let id: EffectID
@@ -112,7 +115,10 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   }
 
   /// Creates a runtime for a feature; ``start(rendering:)`` reconciles the initial state.
-  @usableFromInline
+  ///
+  /// Inlinable, so that a system is built by code specialized for its types: made generically,
+  /// the runtime, its core and its listeners each look up the generic metadata of their types.
+  @inlinable
   package init(
     owner: Any.Type,
     isolation: (any Actor)?,
@@ -123,7 +129,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     observers: [(Activity) -> Void] = []
   ) {
     self.owner = owner
+    self.isolation = isolation
     self.context = context
+    self.tasks = TaskBag()
     self.uiBindings = Listeners()
     self.loopCallbacks = Listeners()
     self.observers = Listeners()
@@ -134,9 +142,29 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     self.isParking = parking
     self.isUnchanged = StateEquality(of: State.self)
     self.core = SystemCore(initialState: initialState, feature: feature)
-    self.port = RuntimePort(isolation: isolation, tasks: tasks, work: work)
-    port.shell = self
     for observer in observers { addObserver(observer) }
+  }
+
+  /// The way back from effects' tasks to the runtime.
+  ///
+  /// Made, with the ``work`` group, when an effect first starts a task or a wait first needs
+  /// it, on the runtime's isolation and before any task can use it: an idle system, or one
+  /// whose effects all end at once, never needs either.
+  @inlinable package var port: Port {
+    madePort ?? makePort()
+  }
+
+  /// Which effects are working, for waits that must tell work from waiting for the test.
+  @inlinable package var work: WorkGroup {
+    port.work
+  }
+
+  @usableFromInline
+  func makePort() -> Port {
+    let port = Port(isolation: isolation, tasks: tasks, work: WorkGroup())
+    port.shell = self
+    madePort = port
+    return port
   }
 
   /// Renders the initial state to `bindings`, then reconciles the feedback with it.
@@ -145,8 +173,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @inlinable
   package func start(rendering bindings: [(State) -> Void] = []) {
     let render = {
-      self.uiBindings.append(
-        contentsOf: bindings, ids: bindings.indices.map { _ in self.makeListener().id })
+      self.uiBindings.append(contentsOf: bindings, ids: self.makeListenerIDs(bindings.count))
       for binding in bindings { binding(self.core.state) }
       self.rememberRendered()
     }
@@ -188,6 +215,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   }
 
   @discardableResult
+  @usableFromInline
   package func addObserver(_ observer: @escaping (Activity) -> Void) -> Listener {
     let listener = makeListener()
     observers.append(observer, id: listener.id)
@@ -216,6 +244,13 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   func makeListener() -> Listener {
     lastListenerID += 1
     return Listener(id: lastListenerID)
+  }
+
+  /// The identifiers of `count` new listeners, in order.
+  @usableFromInline
+  func makeListenerIDs(_ count: Int) -> Range<Int> {
+    defer { lastListenerID += count }
+    return lastListenerID + 1..<lastListenerID + 1 + count
   }
 
   /// Keeps the state the bindings saw, when steps that leave it unchanged are to be skipped.
@@ -478,7 +513,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @usableFromInline
   func retire(_ id: EffectID) {
     tasks.cancel(id)
-    work.end(id.rawValue)
+    // Without a port no task started, so no work began.
+    madePort?.work.end(id.rawValue)
     guard isParking else { return }
     pending[id] = nil
     parked.removeAll { result in

@@ -106,6 +106,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// Creates a core that runs a feature; nothing is reconciled until ``start(runtime:prologue:)``.
+  @inlinable
   package init(initialState: State, feature: Feature<State, Event, Failure, Context>) {
     self.state = initialState
     self.reduce = feature.reduce

@@ -13,6 +13,10 @@ package final class TaskBag: Sendable {
 
   private let contents = Lock(Contents())
 
+  /// Creates an empty, open bag.
+  @usableFromInline
+  init() {}
+
   /// Remembers a task; cancels it at once when the bag is already closed.
   @usableFromInline
   func insert(_ task: Task<Void, Never>, for id: EffectID) {

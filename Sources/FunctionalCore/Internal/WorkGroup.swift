@@ -67,6 +67,7 @@ package final class WorkGroup: Sendable {
   private let state = Lock(State())
 
   /// Creates an empty group.
+  @usableFromInline
   package init() {}
 
   /// Whether nothing can come from any job without the test: every task is asleep on a

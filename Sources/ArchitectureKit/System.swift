@@ -49,7 +49,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
 
   @usableFromInline let shell: RuntimeShell<State, Event, ErrorType, Context>
   /// Made at the first read of the state: a system nobody observes never needs one.
-  private lazy var registrar = ObservationRegistrar()
+  @exclusivity(unchecked) @usableFromInline var observationRegistrar: ObservationRegistrar?
   /// The shell's tasks, reachable from the nonisolated `deinit`.
   @usableFromInline let tasks: TaskBag
 
@@ -172,6 +172,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// The current state.
   ///
   /// Reading it inside `withObservationTracking` (or a SwiftUI view) tracks it.
+  @inlinable
   public var state: State {
     installObservation()
     registrar.access(self, keyPath: stateKeyPath)
@@ -190,26 +191,48 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///
   /// - Parameter path: The part of the state.
   /// - Returns: Its current value.
+  @inlinable
   public subscript<Value: Equatable>(dynamicMember path: KeyPath<State, Value>) -> Value {
     installObservation()
     registrar.access(self, keyPath: observedSlice(path))
     return shell.core.state[keyPath: path]
   }
 
-  /// The key path of ``state``, made once: a key path into a generic class is otherwise
-  /// rebuilt by the runtime at every use.
-  private lazy var stateKeyPath: KeyPath<System, State> = \System.state
-
-  /// The parts of the state views observe, each with its own key path and its test of change.
-  private lazy var slices: [AnyKeyPath: Slice] = [:]
-
-  private struct Slice {
-    let key: AnyKeyPath
-    let isChanged: (State, State) -> Bool
-    let notify: () -> Void
+  /// The registrar, made at the first read of the state.
+  @inlinable
+  var registrar: ObservationRegistrar {
+    if let observationRegistrar { return observationRegistrar }
+    let registrar = ObservationRegistrar()
+    observationRegistrar = registrar
+    return registrar
   }
 
-  private func observedSlice<Value: Equatable>(
+  /// The key path of ``state``, made once: a key path into a generic class is otherwise
+  /// rebuilt by the runtime at every use.
+  @exclusivity(unchecked) @usableFromInline var cachedStateKeyPath: KeyPath<System, State>?
+
+  /// The key path of ``state``.
+  @inlinable
+  var stateKeyPath: KeyPath<System, State> {
+    if let cachedStateKeyPath { return cachedStateKeyPath }
+    let path = \System.state
+    cachedStateKeyPath = path
+    return path
+  }
+
+  /// The parts of the state views observe, each with its own key path and its test of change.
+  @exclusivity(unchecked) @usableFromInline var slices: [AnyKeyPath: Slice] = [:]
+
+  /// A part of the state a view observes.
+  @usableFromInline
+  struct Slice {
+    let key: AnyKeyPath
+    @usableFromInline let isChanged: (State, State) -> Bool
+    @usableFromInline let notify: () -> Void
+  }
+
+  @usableFromInline
+  func observedSlice<Value: Equatable>(
     _ path: KeyPath<State, Value>
   ) -> KeyPath<System, Value> {
     if let slice = slices[path], let key = slice.key as? KeyPath<System, Value> { return key }
@@ -227,27 +250,40 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
 
   /// Observation can only start tracking in a read, so the per-step notifications are
   /// installed on the first one; until then a step pays nothing for them.
-  private func installObservation() {
+  ///
+  /// Inlinable, with ``notifyObservers(previous:)``, so the notifications run in code
+  /// specialized for the system's types: unspecialized, each step looked up the metadata of
+  /// the key path's and the registrar's generic types.
+  @inlinable
+  func installObservation() {
     guard shell.willNotifyStep == nil else { return }
     if shell.isUnchanged != nil { shell.observationNeedsPrevious = true }
-    shell.willNotifyStep = { [unowned self] previous in
-      notifyObservers(previous: previous)
+    // Unretained, as the core's host is: the system owns the shell that calls this, and its
+    // `deinit` detaches the shell from its effects before anything else, so no step runs
+    // after it.
+    let system = Unmanaged.passUnretained(self)
+    shell.willNotifyStep = { previous in
+      system._withUnsafeGuaranteedRef { $0.notifyObservers(previous: previous) }
     }
   }
 
   /// Notifies what changed: the whole state, unless an `Equatable` state is unchanged, and
   /// each observed slice that changed.
-  private func notifyObservers(previous: State?) {
-    let current = shell.core.state
+  @inlinable
+  func notifyObservers(previous: State?) {
+    let registrar = registrar
+    let stateKeyPath = stateKeyPath
     guard let previous else {
       registrar.willSet(self, keyPath: stateKeyPath)
       registrar.didSet(self, keyPath: stateKeyPath)
       return
     }
+    let current = shell.core.state
     if shell.isUnchanged?(previous, current) != true {
       registrar.willSet(self, keyPath: stateKeyPath)
       registrar.didSet(self, keyPath: stateKeyPath)
     }
+    if slices.isEmpty { return }
     for slice in slices.values where slice.isChanged(previous, current) {
       slice.notify()
     }

@@ -50,7 +50,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// The state the bindings last rendered, kept while there are bindings to skip steps for.
   @exclusivity(unchecked) @usableFromInline var lastRendered: State?
   /// Whether Observation compares each state with the one before (slices, `Equatable` state).
-  package var observationNeedsPrevious = false {
+  @usableFromInline package var observationNeedsPrevious = false {
     didSet { updateRetention() }
   }
   /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.

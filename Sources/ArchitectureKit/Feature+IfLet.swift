@@ -54,22 +54,23 @@ extension Feature {
     }
     guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
     let present = Feedback<State, Event, ErrorType, Context> { _ in
-      var runtime:
+      let runtime = Bookkeeping<
         ChildRuntime<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
         >?
+      >(nil)
       return Reconciler { state, host in
-        guard let childState = state[keyPath: path] else {
-          runtime?.retire()
-          runtime = nil
+        guard let childState = state.pointee[keyPath: path] else {
+          runtime.value?.retire()
+          runtime.value = nil
           return
         }
         let child =
-          runtime
+          runtime.value
           ?? ChildRuntime(
             feedback: childFeedback, parent: host, scope: name, extract: extract,
             lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
-        runtime = child
+        runtime.value = child
         child.reconcile(childState)
       }
     }

@@ -52,18 +52,19 @@ extension Feature {
     }
     guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
     let scoped = Feedback<State, Event, ErrorType, Context> { _ in
-      var runtime:
+      let runtime = Bookkeeping<
         ChildRuntime<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
         >?
+      >(nil)
       return Reconciler { state, host in
         let child =
-          runtime
+          runtime.value
           ?? ChildRuntime(
             feedback: childFeedback, parent: host, scope: name, extract: extract,
             lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
-        runtime = child
-        child.reconcile(state[keyPath: path])
+        runtime.value = child
+        child.reconcile(state.pointee[keyPath: path])
       }
     }
     return Feature(reduce: reduce, feedback: feedback + [scoped])

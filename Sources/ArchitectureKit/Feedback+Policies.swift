@@ -150,15 +150,15 @@ extension Feedback {
   ) -> Feedback<State, Event, Never, Context> {
     Feedback<State, Event, Never, Context> { index in
       let inner = makeReconciler(index)
-      var recovering: EffectHost<Event, ErrorType, Context>?
+      let recovering = Bookkeeping<EffectHost<Event, ErrorType, Context>?>(nil)
       return Reconciler { state, host in
         let innerHost =
-          recovering
+          recovering.value
           ?? EffectHost(
             start: { effect, request in host.start(effect.recovered(transform), request) },
             cancel: host.cancel, isStopped: host.isStopped, event: host.event,
             retireWhenDone: host.retireWhenDone, isLive: host.isLive)
-        recovering = innerHost
+        recovering.value = innerHost
         inner.reconcile(state, innerHost)
       }
     }
@@ -169,10 +169,10 @@ extension Feedback {
   func transformingEffects(_ transform: @escaping (Effect) -> Effect) -> Feedback {
     Feedback { index in
       let inner = makeReconciler(index)
-      var transformed: EffectHost<Event, ErrorType, Context>?
+      let transformed = Bookkeeping<EffectHost<Event, ErrorType, Context>?>(nil)
       return Reconciler { state, host in
-        let policyHost = transformed ?? host.transformingEffects(transform)
-        transformed = policyHost
+        let policyHost = transformed.value ?? host.transformingEffects(transform)
+        transformed.value = policyHost
         inner.reconcile(state, policyHost)
       }
     }

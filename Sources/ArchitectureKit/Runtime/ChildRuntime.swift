@@ -64,9 +64,11 @@ final class ChildRuntime<
   /// Brings the child's effects in line with its state.
   @inlinable
   func reconcile(_ state: ChildState) {
-    for index in unretainedReconcilers.indices {
-      unretainedReconcilers[index]._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
-      if host.isStopped() { return }
+    withUnsafePointer(to: state) { state in
+      for index in unretainedReconcilers.indices {
+        unretainedReconcilers[index]._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
+        if host.isStopped() { return }
+      }
     }
   }
 

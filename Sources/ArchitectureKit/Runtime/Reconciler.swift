@@ -10,11 +10,16 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   @usableFromInline typealias Host = EffectHost<Event, Failure, Context>
   @usableFromInline typealias Effect = ArchitectureKit.Effect<Event, Failure, Context>
 
-  /// Brings the effects in line with a state.
-  @usableFromInline let reconcile: (State, Host) -> Void
+  /// Brings the effects in line with the state at an address.
+  ///
+  /// The state is passed by address: a pointer is passed the same way whatever the state's
+  /// type, so the closure a form makes in code specialized for its types is called directly,
+  /// with no thunk converting the state between the generic and the specialized conventions
+  /// (one per feedback per step).
+  @usableFromInline let reconcile: (UnsafePointer<State>, Host) -> Void
 
   @usableFromInline
-  init(_ reconcile: @escaping (State, Host) -> Void) {
+  init(_ reconcile: @escaping (UnsafePointer<State>, Host) -> Void) {
     self.reconcile = reconcile
   }
 
@@ -43,7 +48,7 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     let wantedBefore = Bookkeeping<Set<Request>>([])
     let active = Bookkeeping<[Request: EffectID]>([:])
     return Reconciler { state, host in
-      let wanted = requests(state)
+      let wanted = requests(state.pointee)
       // Sets sharing storage compare in constant time: the common step that leaves them alone.
       if wanted == wantedBefore.value { return }
       wantedBefore.value = wanted
@@ -72,7 +77,7 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     let wantedBefore = Bookkeeping<[Key: Request]>([:])
     let active = Bookkeeping<[Key: (request: Request, id: EffectID)]>([:])
     return Reconciler { state, host in
-      let wanted = requests(state)
+      let wanted = requests(state.pointee)
       if wanted == wantedBefore.value { return }
       wantedBefore.value = wanted
       reconcileAll(
@@ -113,10 +118,10 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   ) -> Reconciler {
     let active = Bookkeeping<EffectID?>(nil)
     return Reconciler { state, host in
-      switch (active.value, condition(state)) {
+      switch (active.value, condition(state.pointee)) {
       case (nil, true):
         let description = EffectRequest(feedbackIndex: feedbackIndex, value: true)
-        let id = host.start(effect(state), description)
+        let id = host.start(effect(state.pointee), description)
         active.value = id
       case (let id?, false):
         active.value = nil
@@ -172,8 +177,8 @@ final class SingleRequest<
 
   /// Brings the effect in line with `state`.
   @inlinable
-  func reconcile(_ state: State, _ host: EffectHost<Event, Failure, Context>) {
-    let wanted = request(state)
+  func reconcile(_ state: UnsafePointer<State>, _ host: EffectHost<Event, Failure, Context>) {
+    let wanted = request(state.pointee)
     // The common step: the request is the one running. Kept apart from the rest, which needs
     // more registers, so this path saves and restores fewer of them.
     if let running = active?.request {

@@ -379,15 +379,16 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     guard let unretainedHost else { return }
     isReconciling = true
     // Unretained: the core keeps its reconcilers and its host alive, so the walk need not
-    // retain and release each of them for its call. The state is read once: no reconciler can
-    // change it (the mailbox is closed), and each read of the property would retain what the
-    // state holds for the call.
-    let state = state
-    unretainedHost._withUnsafeGuaranteedRef { host in
-      // By index: a `for`-`in` loop would retain the array for its iterator.
-      for index in unretainedReconcilers.indices {
-        unretainedReconcilers[index]._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
-        if isStopped { break }
+    // retain and release each of them for its call. The state is read once and passed by
+    // address: no reconciler can change it (the mailbox is closed), and each read of the
+    // property would retain what the state holds for the call.
+    withUnsafePointer(to: state) { state in
+      unretainedHost._withUnsafeGuaranteedRef { host in
+        // By index: a `for`-`in` loop would retain the array for its iterator.
+        for index in unretainedReconcilers.indices {
+          unretainedReconcilers[index]._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
+          if isStopped { break }
+        }
       }
     }
     isReconciling = false

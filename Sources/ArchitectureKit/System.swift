@@ -258,12 +258,10 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   func installObservation() {
     guard shell.willNotifyStep == nil else { return }
     if shell.isUnchanged != nil { shell.observationNeedsPrevious = true }
-    // Unretained, as the core's host is: the system owns the shell that calls this, and its
-    // `deinit` detaches the shell from its effects before anything else, so no step runs
-    // after it.
-    let system = Unmanaged.passUnretained(self)
-    shell.willNotifyStep = { previous in
-      system._withUnsafeGuaranteedRef { $0.notifyObservers(previous: previous) }
+    // Weak: a hook may let go of the system in the middle of a step that an effect's result
+    // started, and the steps still queued then run without it.
+    shell.willNotifyStep = { [weak self] previous in
+      self?.notifyObservers(previous: previous)
     }
   }
 

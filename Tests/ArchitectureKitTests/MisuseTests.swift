@@ -204,6 +204,45 @@ struct MisuseTests {
     await hold.exited.wait(untilAtLeast: 1)
   }
 
+  // DESIGN §5, "Lifecycle": the app may let go of a system from a hook (a binding that dismisses
+  // the screen owning it) while an effect's result is being reduced; nothing holds the system
+  // then but the app. The steps still queued run without it, and its Observation hook, which
+  // reaches the system, must not run after its `deinit`.
+  @MainActor
+  @Test func anObservedSystemReleasedByAHookDuringAnEffectsStepIsNotReachedAgain() async {
+    final class Owner {
+      var system: System<Int, Int, Never, Void>?
+    }
+    let owner = Owner()
+    weak var weakSystem: System<Int, Int, Never, Void>?
+    var seen: [Int] = []
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      let system = System<Int, Int, Never, Void>(
+        initialState: 0, context: (),
+        feature: Feature(
+          reduce: { state, event in state = event },
+          feedback: [.react(request: { $0 == 0 ? "load" : nil }, run: { _, _ in 1 })]))
+      system.addLoopCallback { [unowned system] state in
+        seen.append(state)
+        switch state {
+        case 1:
+          // The effect's result: queue one more step, then let go of the system.
+          system.send(2)
+          owner.system = nil
+        case 2:
+          done.resume()
+        default:
+          break
+        }
+      }
+      _ = system.state  // Observation is installed on the first read.
+      owner.system = system
+      weakSystem = system
+    }
+    #expect(seen == [1, 2])
+    #expect(weakSystem == nil)
+  }
+
   // MARK: Effects that throw
 
   @Test func everyKindOfFailingEffectIsReportedAndTheSystemGoesOn() async {

@@ -146,6 +146,39 @@ struct CompositionTests {
     await system.finish()
   }
 
+  @Test func aTestNamesWhichChildsEqualRequestItMeansByItsScope() async {
+    let system = harness()
+    system.send(.addRow(1)) { $0.rows = [Row.State(id: 1)] }
+    system.expectStarted("image", in: "rows[1]")
+    system.send(.addRow(2)) { $0.rows.append(Row.State(id: 2)) }
+    system.expectStarted("image", in: "rows[2]")
+    // The first row's effect, though the second's is the newer one with an equal request.
+    system.simulate("image", in: "rows[1]", event: .row(1, .imageLoaded("one")))
+    await system.receive(.row(1, .imageLoaded("one"))) {
+      $0.rows[0].image = "one"
+      $0.rows[0].wantsImage = false
+    }
+    #expect(system.runningRequests.map(\.description) == ["rows[2]: image"])
+    system.send(.removeRow(2)) { $0.rows.removeLast() }
+    system.expectCancelled("image", in: "rows[2]")
+    await system.finish()
+  }
+
+  @Test func aRequestExpectedInAnotherChildsScopeFails() async {
+    let system = harness()
+    system.send(.addRow(1)) { $0.rows = [Row.State(id: 1)] }
+    withKnownIssue {
+      system.expectStarted("image", in: "rows[2]")
+    }
+    system.expectStarted("image", in: "rows[1]")
+    withKnownIssue {
+      system.simulate("image", in: "rows[2]", event: .row(1, .imageLoaded("one")))
+    }
+    system.send(.removeRow(1)) { $0.rows.removeFirst() }
+    system.expectCancelled("image", in: "rows[1]")
+    await system.finish()
+  }
+
   @Test func removingAnElementCancelsExactlyItsEffectsAndDropsTheirLateResults() async {
     let log = Recorded()
     let gate = Gate()

@@ -14,42 +14,53 @@ extension TestSystem {
   /// Accounts for requests that started after the last step.
   ///
   /// Each expected value must equal (same type, `==`) the request of one effect that started;
-  /// see ``ArchitectureKit/EffectRequest`` for what the request of each feedback form is.
+  /// see ``ArchitectureKit/EffectRequest`` for what the request of each feedback form is. Name
+  /// a child feature's scope when several children start equal requests:
+  ///
+  /// ```swift
+  /// system.expectStarted("image", in: "rows[2]")
+  /// ```
   ///
   /// - Parameters:
   ///   - requests: The requests you expect to have started, in any order.
+  ///   - scope: The ``ArchitectureKit/EffectRequest/scope`` they must have (`""` for the
+  ///     system's own feedback); `nil` accepts any.
   ///   - fileID: The caller's file ID; failures are reported there.
   ///   - filePath: The caller's file path.
   ///   - line: The caller's line.
   ///   - column: The caller's column.
   public func expectStarted(
     _ requests: any Equatable & Sendable...,
+    in scope: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    match(requests, in: &ledger.started, kind: "started", at: site)
+    match(requests, in: scope, among: &ledger.started, kind: "started", at: site)
   }
 
   /// Accounts for requests whose running effects were cancelled after the last step.
   ///
   /// - Parameters:
   ///   - requests: The requests you expect to have been cancelled, in any order.
+  ///   - scope: The ``ArchitectureKit/EffectRequest/scope`` they must have (`""` for the
+  ///     system's own feedback); `nil` accepts any.
   ///   - fileID: The caller's file ID; failures are reported there.
   ///   - filePath: The caller's file path.
   ///   - line: The caller's line.
   ///   - column: The caller's column.
   public func expectCancelled(
     _ requests: any Equatable & Sendable...,
+    in scope: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    match(requests, in: &ledger.cancelled, kind: "cancelled", at: site)
+    match(requests, in: scope, among: &ledger.cancelled, kind: "cancelled", at: site)
   }
 
   /// Accounts for an effect failure that no event was made of.
@@ -90,16 +101,18 @@ extension TestSystem {
 
   func match(
     _ expected: [any Equatable & Sendable],
-    in actual: inout [EffectRequest],
+    in scope: String?,
+    among actual: inout [EffectRequest],
     kind: String,
     at site: CallSite
   ) {
     for request in expected {
-      if let index = actual.firstIndex(where: { isEqual(request, $0.value) }) {
+      if let index = actual.firstIndex(where: { $0.matches(request, in: scope) }) {
         actual.remove(at: index)
       } else {
+        let named = scope.map { "\($0): \(request)" } ?? "\(request)"
         reportFailure(
-          "Expected the request \(request) to have \(kind); \(kind): "
+          "Expected the request \(named) to have \(kind); \(kind): "
             + "\(actual.map(\.description)).",
           at: site
         )
@@ -189,5 +202,12 @@ extension TestSystem {
       "The state after \(action) is not the expected one (− expected, + actual):\n\(difference)",
       at: site
     )
+  }
+}
+
+extension EffectRequest {
+  /// Whether the request's value equals `value` and, when `scope` is given, it has that scope.
+  func matches(_ value: any Equatable & Sendable, in scope: String?) -> Bool {
+    isEqual(value, self.value) && (scope == nil || self.scope == scope)
   }
 }

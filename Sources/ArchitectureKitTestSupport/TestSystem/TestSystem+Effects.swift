@@ -9,6 +9,9 @@ extension TestSystem {
   ///
   /// - Parameters:
   ///   - request: The request whose effect ends.
+  ///   - scope: The ``ArchitectureKit/EffectRequest/scope`` of the request (`""` for the
+  ///     system's own feedback); `nil` accepts any. Name it when several child features run
+  ///     equal requests.
   ///   - event: The event the effect produces.
   ///   - fileID: The caller's file ID; failures are reported there.
   ///   - filePath: The caller's file path.
@@ -16,6 +19,7 @@ extension TestSystem {
   ///   - column: The caller's column.
   public func simulate(
     _ request: some Equatable & Sendable,
+    in scope: String? = nil,
     event: Event,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -23,7 +27,7 @@ extension TestSystem {
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let id = pendingEffect(for: request, at: site) else { return }
+    guard let id = pendingEffect(for: request, in: scope, at: site) else { return }
     shell.simulate(id, with: .event(event))
   }
 
@@ -34,6 +38,9 @@ extension TestSystem {
   ///
   /// - Parameters:
   ///   - request: The request whose effect fails.
+  ///   - scope: The ``ArchitectureKit/EffectRequest/scope`` of the request (`""` for the
+  ///     system's own feedback); `nil` accepts any. Name it when several child features run
+  ///     equal requests.
   ///   - failure: The error.
   ///   - fileID: The caller's file ID; failures are reported there.
   ///   - filePath: The caller's file path.
@@ -41,6 +48,7 @@ extension TestSystem {
   ///   - column: The caller's column.
   public func simulate(
     _ request: some Equatable & Sendable,
+    in scope: String? = nil,
     failure: ErrorType,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -48,7 +56,7 @@ extension TestSystem {
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let id = pendingEffect(for: request, at: site) else { return }
+    guard let id = pendingEffect(for: request, in: scope, at: site) else { return }
     shell.simulate(id, with: .failed(failure))
   }
 
@@ -60,32 +68,39 @@ extension TestSystem {
   ///
   /// - Parameters:
   ///   - request: The request whose effect runs.
+  ///   - scope: The ``ArchitectureKit/EffectRequest/scope`` of the request (`""` for the
+  ///     system's own feedback); `nil` accepts any. Name it when several child features run
+  ///     equal requests.
   ///   - fileID: The caller's file ID; failures are reported there.
   ///   - filePath: The caller's file path.
   ///   - line: The caller's line.
   ///   - column: The caller's column.
   public func run(
     _ request: some Equatable & Sendable,
+    in scope: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let id = pendingEffect(for: request, at: site),
+    guard let id = pendingEffect(for: request, in: scope, at: site),
       let request = shell.core.runningRequests.first(where: { $0.id == id })?.request
     else { return }
     shell.runPending(id, request: request)
   }
 
   /// The newest effect of `request` that waits for the test to run or simulate it.
-  func pendingEffect(for request: some Equatable & Sendable, at site: CallSite) -> EffectID? {
+  func pendingEffect(
+    for request: some Equatable & Sendable, in scope: String?, at site: CallSite
+  ) -> EffectID? {
     let waiting = shell.core.runningRequests.filter { shell.pending[$0.id] != nil }
-    if let match = waiting.last(where: { isEqual(request, $0.request.value) }) {
+    if let match = waiting.last(where: { $0.request.matches(request, in: scope) }) {
       return match.id
     }
+    let named = scope.map { "\($0): \(request)" } ?? "\(request)"
     reportFailure(
-      "No effect waits for the test with the request \(request); waiting: "
+      "No effect waits for the test with the request \(named); waiting: "
         + "\(waiting.map(\.request.description)).",
       at: site
     )

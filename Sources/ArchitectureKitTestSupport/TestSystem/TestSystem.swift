@@ -6,8 +6,8 @@ public import ArchitectureKit
 /// It runs the runtime that ``ArchitectureKit/System`` runs — the same mailbox, effect launch,
 /// delivery, staleness rules and hooks — with two differences only: an effect runs only when the
 /// test says so, and what an effect sends waits until the test receives it. The test either
-/// ``simulate(_:event:fileID:filePath:line:column:)`` an effect's outcome, or
-/// ``run(_:fileID:filePath:line:column:)`` the real effect against the test context.
+/// ``simulate(_:in:event:fileID:filePath:line:column:)`` an effect's outcome, or
+/// ``run(_:in:fileID:filePath:line:column:)`` the real effect against the test context.
 ///
 /// ```swift
 /// @Test func addsToCart() async {
@@ -26,8 +26,8 @@ public import ArchitectureKit
 /// With ``Exhaustivity/on`` (the default) the test must account for everything: each state
 /// change (a failure shows a line diff of expected and actual state), each event an effect sent
 /// (``receive(_:timeout:fileID:filePath:line:column:assert:)``), each request that started or
-/// was cancelled (``expectStarted(_:fileID:filePath:line:column:)``,
-/// ``expectCancelled(_:fileID:filePath:line:column:)``), each unhandled effect failure
+/// was cancelled (``expectStarted(_:in:fileID:filePath:line:column:)``,
+/// ``expectCancelled(_:in:fileID:filePath:line:column:)``), each unhandled effect failure
 /// (``expectFailure(fileID:filePath:line:column:where:)``), and
 /// ``finish(timeout:fileID:filePath:line:column:)`` fails while effects are still running.
 /// Failures are reported to Swift Testing or XCTest, whichever runs the test, at the caller's

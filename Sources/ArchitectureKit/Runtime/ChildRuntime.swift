@@ -15,8 +15,7 @@ final class ChildRuntime<
 
   @usableFromInline let reconcilers:
     [Reconciler<ChildState, ChildEvent, ChildFailure, ChildContext>]
-  /// The same reconcilers, unretained: the child keeps them alive, so the walk need not
-  /// retain and release each of them for its call.
+  /// The same reconcilers, for the walk of each step.
   @usableFromInline let unretainedReconcilers:
     [Unmanaged<Reconciler<ChildState, ChildEvent, ChildFailure, ChildContext>>]
   @usableFromInline let parent: EffectHost<Event, Failure, Context>
@@ -37,10 +36,7 @@ final class ChildRuntime<
     extract: @escaping (Event) -> ChildEvent?,
     lift: @escaping (ChildEffect) -> ParentEffect
   ) {
-    self.reconcilers = feedback.enumerated().map { index, feedback in
-      feedback.makeReconciler(index)
-    }
-    self.unretainedReconcilers = reconcilers.map(Unmanaged.passUnretained)
+    (reconcilers, unretainedReconcilers) = Reconciler.make(feedback)
     self.parent = parent
     let effects = Bookkeeping<Set<EffectID>>([])
     self.effects = effects
@@ -65,10 +61,7 @@ final class ChildRuntime<
   @inlinable
   func reconcile(_ state: ChildState) {
     withUnsafePointer(to: state) { state in
-      for index in unretainedReconcilers.indices {
-        unretainedReconcilers[index]._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
-        if host.isStopped() { return }
-      }
+      Reconciler.reconcileEach(unretainedReconcilers, state, host, until: { host.isStopped() })
     }
   }
 

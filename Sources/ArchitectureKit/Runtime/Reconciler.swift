@@ -23,6 +23,41 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     self.reconcile = reconcile
   }
 
+  /// The reconcilers of a feature's feedback, one per loop with its position, and the same
+  /// reconcilers unretained, for ``reconcileEach(_:_:_:until:)``.
+  ///
+  /// A system's core and each child runtime keep both arrays as stored properties: a struct
+  /// holding them would be a generic value their `deinit` looks up the metadata of.
+  @inlinable @inline(__always)
+  static func make(
+    _ feedback: [Feedback<State, Event, Failure, Context>]
+  ) -> (owned: [Reconciler], unretained: [Unmanaged<Reconciler>]) {
+    // Empty arrays made here rather than by `map`, generic code for a system without feedback.
+    guard !feedback.isEmpty else { return (Array(), Array()) }
+    let owned = feedback.enumerated().map { index, feedback in feedback.makeReconciler(index) }
+    return (owned, owned.map(Unmanaged.passUnretained))
+  }
+
+  /// Brings each reconciler's effects in line with the state at `state`, in order, until
+  /// `isStopped` says a call stopped the system.
+  ///
+  /// The reconcilers are reached unretained (their owner keeps them alive): a walk that
+  /// retained and released each of them for its call would cost that on every feedback of
+  /// every step.
+  @inlinable
+  static func reconcileEach(
+    _ reconcilers: [Unmanaged<Reconciler>],
+    _ state: UnsafePointer<State>,
+    _ host: Host,
+    until isStopped: () -> Bool
+  ) {
+    // By index: a `for`-`in` loop would retain the array for its iterator.
+    for index in reconcilers.indices {
+      reconcilers[index]._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
+      if isStopped() { return }
+    }
+  }
+
   /// One optional request: `nil` runs nothing, an equal request keeps its effect.
   @inlinable
   static func single<Request: Equatable & Sendable>(

@@ -113,15 +113,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     // Set here rather than as initial values, which would be generic functions of their own.
     self.mailbox = Array()
     self.live = LiveEffects()
-    if feature.feedback.isEmpty {
-      self.reconcilers = Array()
-    } else {
-      self.reconcilers = feature.feedback.enumerated().map { index, feedback in
-        feedback.makeReconciler(index)
-      }
-    }
-    self.unretainedReconcilers =
-      reconcilers.isEmpty ? Array() : reconcilers.map(Unmanaged.passUnretained)
+    (reconcilers, unretainedReconcilers) = Reconciler.make(feature.feedback)
   }
 
   /// Makes the host the reconcilers start and cancel effects through, for `runtime`.
@@ -378,17 +370,12 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     }
     guard let unretainedHost else { return }
     isReconciling = true
-    // Unretained: the core keeps its reconcilers and its host alive, so the walk need not
-    // retain and release each of them for its call. The state is read once and passed by
-    // address: no reconciler can change it (the mailbox is closed), and each read of the
-    // property would retain what the state holds for the call.
+    // Unretained: the core keeps its host alive, so the walk need not retain and release it.
+    // The state is read once and passed by address: no reconciler can change it (the mailbox
+    // is closed), and each read of the property would retain what the state holds for the call.
     withUnsafePointer(to: state) { state in
       unretainedHost._withUnsafeGuaranteedRef { host in
-        // By index: a `for`-`in` loop would retain the array for its iterator.
-        for index in unretainedReconcilers.indices {
-          unretainedReconcilers[index]._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
-          if isStopped { break }
-        }
+        Reconciler.reconcileEach(unretainedReconcilers, state, host, until: { isStopped })
       }
     }
     isReconciling = false

@@ -41,6 +41,11 @@ public import Observation
 /// `System` is isolated to the main actor: ``send(_:)``, ``state``, bindings and callbacks run
 /// there without `await`. ``state`` is observable with the Observation framework, and
 /// ``states`` delivers every state as an `AsyncSequence`.
+///
+/// Observation is told once per burst: when a send (or an effect's result) and every event it
+/// led to have been processed, if the state changed. A view re-renders once for the burst and
+/// reads the state it settled on; loop callbacks, bindings and ``states`` see every step. An
+/// event an Observation handler sends is queued and processed before the burst ends.
 @MainActor
 @dynamicMemberLookup
 public final class System<State, Event: Sendable, ErrorType: Error, Context: Sendable>: Observable {
@@ -171,7 +176,8 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
 
   /// The current state.
   ///
-  /// Reading it inside `withObservationTracking` (or a SwiftUI view) tracks it.
+  /// Reading it inside `withObservationTracking` (or a SwiftUI view) tracks it: the tracker is
+  /// notified once the burst of steps that changed the state has been processed.
   @inlinable
   public var state: State {
     installObservation()
@@ -248,25 +254,27 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     return key
   }
 
-  /// Observation can only start tracking in a read, so the per-step notifications are
-  /// installed on the first one; until then a step pays nothing for them.
+  /// Observation can only start tracking in a read, so the notifications are installed on
+  /// the first one; until then a step pays nothing for them.
   ///
   /// Inlinable, with ``notifyObservers(previous:)``, so the notifications run in code
-  /// specialized for the system's types: unspecialized, each step looked up the metadata of
+  /// specialized for the system's types: unspecialized, each burst looked up the metadata of
   /// the key path's and the registrar's generic types.
   @inlinable
   func installObservation() {
-    guard shell.willNotifyStep == nil else { return }
+    guard shell.willNotifySettled == nil else { return }
     if shell.isUnchanged != nil { shell.observationNeedsPrevious = true }
-    // Weak: a hook may let go of the system in the middle of a step that an effect's result
+    shell.core.reportsSettling = true
+    // Weak: a hook may let go of the system in the middle of a burst that an effect's result
     // started, and the steps still queued then run without it.
-    shell.willNotifyStep = { [weak self] previous in
+    shell.willNotifySettled = { [weak self] previous in
       self?.notifyObservers(previous: previous)
     }
   }
 
-  /// Notifies what changed: the whole state, unless an `Equatable` state is unchanged, and
-  /// each observed slice that changed.
+  /// Notifies what changed since `previous`, the state before the burst: the whole state,
+  /// unless an `Equatable` state is unchanged, and each observed slice that changed. Without
+  /// `previous` (nothing compared when the burst began), everything observed is notified.
   @inlinable
   func notifyObservers(previous: State?) {
     let registrar = registrar
@@ -274,6 +282,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     guard let previous else {
       registrar.willSet(self, keyPath: stateKeyPath)
       registrar.didSet(self, keyPath: stateKeyPath)
+      for slice in slices.values { slice.notify() }
       return
     }
     let current = shell.core.state

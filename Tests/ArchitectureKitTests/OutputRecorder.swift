@@ -54,4 +54,7 @@ final class OutputRecorder<State, Event: Sendable, Failure: Error, Context: Send
   func coreIgnored(_ event: Event, _ reason: IgnoredEventReason) {
     handle(.eventIgnored(event, reason))
   }
+
+  /// Never called: the cores these tests drive do not report settling.
+  func coreSettled() {}
 }

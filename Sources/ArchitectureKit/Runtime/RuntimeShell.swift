@@ -28,9 +28,13 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @exclusivity(unchecked) @usableFromInline var madePort: Port?
   /// Whether effects wait for the test to run them and their results wait to be received.
   @usableFromInline package let isParking: Bool
-  /// Called after each step with the state before it, when kept, before the listeners (the
-  /// main-actor system's Observation hook).
-  @exclusivity(unchecked) @usableFromInline var willNotifyStep: ((State?) -> Void)?
+  /// Called once the mailbox settled after steps, with the state before the first of them,
+  /// when kept (the main-actor system's Observation hook).
+  @exclusivity(unchecked) @usableFromInline var willNotifySettled: ((State?) -> Void)?
+  /// Whether a step ran since ``willNotifySettled`` was last called.
+  @exclusivity(unchecked) @usableFromInline var hasUnsettledStep = false
+  /// The state before the first step since ``willNotifySettled`` was last called, when kept.
+  @exclusivity(unchecked) @usableFromInline var stateBeforeUnsettledSteps: State?
 
   // The stored properties whose types depend on the state are set in the initializer, which
   // is specialized for the system's types: a property's initial value is a generic function of
@@ -443,7 +447,10 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     // Each kind of listener is checked for before it is walked: most systems have few kinds,
     // and walking an empty collection still copies and releases it.
     let state = core.state
-    if let willNotifyStep { willNotifyStep(previous) }
+    if core.reportsSettling, !hasUnsettledStep {
+      hasUnsettledStep = true
+      stateBeforeUnsettledSteps = previous
+    }
     if !loopCallbacks.isEmpty {
       // A snapshot: a listener may add or remove listeners while the walk runs.
       let loopCallbacks = self.loopCallbacks
@@ -464,6 +471,16 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     }
     // Most steps have no `send(_:while:)` waiting: skip the unspecialized call then.
     if hasStateWaiters { resumeStateWaiters() }
+  }
+
+  /// Tells Observation about the steps since it was last told, once per burst: a view
+  /// re-renders once for everything a send led to, not once per step.
+  @inlinable
+  package func coreSettled() {
+    guard hasUnsettledStep else { return }
+    hasUnsettledStep = false
+    let previous = stateBeforeUnsettledSteps.take()
+    willNotifySettled?(previous)
   }
 
   /// Whether the bindings must see `state`: always, unless the state is `Equatable` and equal

@@ -25,6 +25,10 @@ package protocol CoreRuntime<State, Event, Failure, Context>: AnyObject {
   func coreFailedEffect(_ id: EffectID, _ request: EffectRequest, _ error: Failure)
   /// An event was not reduced.
   func coreIgnored(_ event: Event, _ reason: IgnoredEventReason)
+  /// The mailbox is empty: everything queued so far was processed (reported only while
+  /// ``SystemCore/reportsSettling``). The mailbox is still closed: what the runtime queues now
+  /// is processed before the core opens it, and the core reports settled again after it.
+  func coreSettled()
 }
 
 /// The deciding logic every runtime and the test harness share: the state, the FIFO mailbox,
@@ -69,6 +73,9 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   /// Whether `.stepped` carries the state before the step (costs a copy per step).
   @exclusivity(unchecked) @usableFromInline package var retainsPreviousState = false
+
+  /// Whether the runtime is told each time the mailbox settles (``CoreRuntime/coreSettled()``).
+  @exclusivity(unchecked) @usableFromInline package var reportsSettling = false
 
   @usableFromInline let reduce: (inout State, Event) -> MissingChild?
   @usableFromInline let reconcilers: [Reconciler<State, Event, Failure, Context>]
@@ -280,7 +287,24 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     while let entry = nextEntry() {
       process(entry, runtime)
     }
+    if reportsSettling { settle(runtime) }
     isDraining = false
+  }
+
+  /// Reports the settled mailbox, and processes what the runtime queued then, until it queues
+  /// nothing more.
+  ///
+  /// Out of line: most systems never report settling, and the loop would make every drain
+  /// too large to inline into its caller.
+  @inlinable @inline(never)
+  func settle(_ runtime: some Runtime) {
+    runtime.coreSettled()
+    while mailboxHead < mailbox.count {
+      while let entry = nextEntry() {
+        process(entry, runtime)
+      }
+      runtime.coreSettled()
+    }
   }
 
   @inlinable

@@ -17,7 +17,7 @@
 public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
   @usableFromInline let shell: RuntimeShell<State, Event, ErrorType, Context>
   /// The shell's tasks, reachable from the nonisolated `deinit`.
-  @usableFromInline let tasks: TaskBag
+  @usableFromInline nonisolated package let tasks: TaskBag
 
   // Inlinable down to the first reconciliation, as `System`'s are, so the system's effects
   // start, and their results come back, through code specialized for its types.

@@ -56,7 +56,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// Made at the first read of the state: a system nobody observes never needs one.
   @exclusivity(unchecked) @usableFromInline var observationRegistrar: ObservationRegistrar?
   /// The shell's tasks, reachable from the nonisolated `deinit`.
-  @usableFromInline let tasks: TaskBag
+  @usableFromInline package let tasks: TaskBag
 
   /// Creates a system from a reducer in mutating form and starts it.
   ///

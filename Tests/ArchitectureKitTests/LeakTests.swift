@@ -58,6 +58,28 @@ struct LeakTests {
     ]
   }
 
+  /// A countdown: each state above zero asks an async effect for the next one down.
+  static func countdown() -> Feedback<Int, Int, Never, EmptyContext> {
+    .react(request: { $0 > 0 ? $0 : nil }, run: { remaining, _ in remaining - 1 })
+  }
+
+  @MainActor
+  @Test func aSystemForgetsTheTaskOfEachEffectThatEnded() async {
+    let system = System(
+      initialState: 0, context: EmptyContext(), reduce: { $0 = $1 }, feedback: [Self.countdown()])
+    await system.send(50, while: { $0 > 0 })
+    #expect(system.state == 0)
+    #expect(system.tasks.count == 0)
+  }
+
+  @Test func aBackgroundSystemForgetsTheTaskOfEachEffectThatEnded() async {
+    let system = await BackgroundSystem(
+      initialState: 0, context: EmptyContext(), reduce: { $0 = $1 }, feedback: [Self.countdown()])
+    await system.send(50, while: { $0 > 0 })
+    #expect(await system.state == 0)
+    #expect(system.tasks.count == 0)
+  }
+
   @Test func tenThousandReleasedBackgroundSystemsAreFreedAndTheirEffectsCancelled() async {
     let census = EffectCensus()
     var systems: [BackgroundSystem<Busy, Int, Never, EffectCensus>] = []

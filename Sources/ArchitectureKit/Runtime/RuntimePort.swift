@@ -82,7 +82,7 @@ package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Contex
   func finish(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) async {
     work.beginHop(id.rawValue)
     _ = await withShell { shell -> Bool? in
-      shell.effectEnded(id, with: outcome)
+      shell.effectTaskEnded(id, with: outcome)
       return nil
     }
     work.endHop(id.rawValue)

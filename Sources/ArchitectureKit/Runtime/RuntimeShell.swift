@@ -299,10 +299,16 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   func resumeStateWaiters(all: Bool = false) {
     guard !stateWaiters.isEmpty else { return }
     let state = core.state
-    let done = stateWaiters.filter { all || !$0.value.predicate(state) }
-    for (id, waiter) in done.sorted(by: { $0.key < $1.key }) {
+    // Most steps of a wait resume nobody: an empty array costs no allocation, a filtered
+    // dictionary does.
+    var done: [(id: Int, resume: () -> Void)] = []
+    for (id, waiter) in stateWaiters where all || !waiter.predicate(state) {
+      done.append((id, waiter.resume))
+    }
+    guard !done.isEmpty else { return }
+    for (id, resume) in done.sorted(by: { $0.id < $1.id }) {
       stateWaiters[id] = nil
-      waiter.resume()
+      resume()
     }
   }
 
@@ -388,6 +394,14 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// Ends a pending effect as if it had produced `outcome`, without running it.
   package func simulate(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) {
     guard pending.removeValue(forKey: id) != nil else { return }
+    effectEnded(id, with: outcome)
+  }
+
+  /// How the task of a running effect ended; called on the owner's isolation. The bag lets go
+  /// of the task: a system that runs effects for a long time holds only the running ones.
+  @inlinable
+  func effectTaskEnded(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) {
+    tasks.remove(id)
     effectEnded(id, with: outcome)
   }
 

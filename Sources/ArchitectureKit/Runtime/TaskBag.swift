@@ -28,6 +28,7 @@ package final class TaskBag: Sendable {
   }
 
   /// Forgets a task that ended.
+  @usableFromInline
   func remove(_ id: EffectID) {
     _ = contents.withLock { $0.tasks.removeValue(forKey: id) }
   }
@@ -65,8 +66,8 @@ package final class TaskBag: Sendable {
     close()
   }
 
-  /// The number of tasks still running.
-  var count: Int {
+  /// The number of tasks the bag holds: tasks still running, and none that ended.
+  package var count: Int {
     contents.withLock { $0.tasks.count }
   }
 

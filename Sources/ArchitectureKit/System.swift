@@ -272,9 +272,11 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     }
   }
 
-  /// Notifies what changed since `previous`, the state before the burst: the whole state,
-  /// unless an `Equatable` state is unchanged, and each observed slice that changed. Without
-  /// `previous` (nothing compared when the burst began), everything observed is notified.
+  /// Notifies what changed in a burst of steps.
+  ///
+  /// `previous` is the state before the burst. The whole state is notified unless an
+  /// `Equatable` state is unchanged, and each observed slice that changed. Without `previous`
+  /// (nothing compared when the burst began), everything observed is notified.
   @inlinable
   func notifyObservers(previous: State?) {
     let registrar = registrar

@@ -397,8 +397,10 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     effectEnded(id, with: outcome)
   }
 
-  /// How the task of a running effect ended; called on the owner's isolation. The bag lets go
-  /// of the task: a system that runs effects for a long time holds only the running ones.
+  /// How the task of a running effect ended; called on the owner's isolation.
+  ///
+  /// The bag lets go of the task: a system that runs effects for a long time holds only the
+  /// running ones.
   @inlinable
   func effectTaskEnded(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) {
     tasks.remove(id)

@@ -77,15 +77,21 @@ package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Contex
     await resumption?.wait()
   }
 
-  /// Reports how an effect ended to its system.
+  /// Reports how an effect ended to its system, and ends its job in the work group.
+  ///
+  /// The job ends on the system's isolation, after the outcome was handled, so the task has
+  /// nothing left to do when it leaves: it ends there, rather than hopping back off the
+  /// system's actor to a thread of its own only to end.
   @inlinable
   func finish(_ id: EffectID, with outcome: EffectOutcome<Event, ErrorType>) async {
+    let work = self.work
     work.beginHop(id.rawValue)
-    _ = await withShell { shell -> Bool? in
+    let handled = await withShell { shell -> Bool? in
       shell.effectTaskEnded(id, with: outcome)
-      return nil
+      work.end(id.rawValue)
+      return true
     }
-    work.endHop(id.rawValue)
+    if handled == nil { work.end(id.rawValue) }
   }
 }
 

@@ -360,7 +360,6 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
         await effect.run(with: context, send: send)
       }
       await port.finish(id, with: outcome)
-      work.end(key)
     }
     tasks.insert(task, for: id)
   }

@@ -65,12 +65,12 @@ extension Effect {
   ///
   /// - Parameters:
   ///   - context: The dependencies handed to the effect.
-  ///   - send: Delivers the events of a long-running effect.
+  ///   - send: Makes what delivers the events of a long-running effect; called only for one.
   /// - Returns: How the effect ended.
   @inlinable @concurrent
   package func run(
     with context: Context,
-    send: Send<Event>
+    send: @autoclosure () -> Send<Event>
   ) async -> EffectOutcome<Event, Failure> {
     do {
       switch self {
@@ -82,7 +82,7 @@ extension Effect {
         case .failure(let error): return .failed(error)
         }
       case .stream(let operation):
-        switch try await operation(context, send) {
+        switch try await operation(context, send()) {
         case .success(let event?): return .event(event)
         case .success(nil): return .finished
         case .failure(let error): return .failed(error)

@@ -58,7 +58,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     didSet { updateRetention() }
   }
   /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
-  @usableFromInline var stateWaiters: [Int: (predicate: (State) -> Bool, resume: () -> Void)] {
+  @usableFromInline var stateWaiters: [Int: StateWaiter] {
     didSet { hasStateWaiters = !stateWaiters.isEmpty }
   }
   /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
@@ -277,7 +277,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     // The check and the registration happen here, on the runtime's isolation: the closures of
     // `withCheckedContinuation` may run elsewhere, so they only wait on a lock-based signal.
     let signal = Resumption()
-    stateWaiters[id] = (predicate, signal.open)
+    stateWaiters[id] = StateWaiter(predicate: predicate, resume: signal.open)
     await withTaskCancellationHandler {
       await signal.wait()
     } onCancel: {
@@ -290,12 +290,28 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     }
   }
 
+  /// A task waiting in ``send(_:while:)``.
+  ///
+  /// A struct rather than a tuple: a tuple's closures taken out of the dictionary are converted
+  /// to the specialized calling convention, an allocation for each wait on each step.
+  @usableFromInline
+  struct StateWaiter {
+    /// Whether the task still waits in this state.
+    @usableFromInline let predicate: (State) -> Bool
+    /// Lets the task go on.
+    @usableFromInline let resume: () -> Void
+  }
+
   /// Ends a wait early (its task was cancelled).
   package func cancelStateWait(_ id: Int) {
     stateWaiters.removeValue(forKey: id)?.resume()
   }
 
-  @usableFromInline
+  /// Resumes the waits whose predicate the state no longer satisfies (every wait, with `all`).
+  ///
+  /// Specialized for the system's types, out of line: unspecialized, each step of a wait paid
+  /// an allocation to call the predicates.
+  @inlinable @inline(never)
   func resumeStateWaiters(all: Bool = false) {
     guard !stateWaiters.isEmpty else { return }
     let state = core.state
@@ -354,10 +370,10 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     let work = self.work
     let key = id.rawValue
     work.begin(key, label: request)
-    let send = Send<Event> { event in await port.deliver(event, from: id) }
     let task = Task {
       let outcome = await WorkUnit.run(in: work, key: key) {
-        await effect.run(with: context, send: send)
+        // Made only for an effect that sends events as it runs: most send none.
+        await effect.run(with: context, send: Send { event in await port.deliver(event, from: id) })
       }
       await port.finish(id, with: outcome)
     }

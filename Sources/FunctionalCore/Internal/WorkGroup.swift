@@ -108,13 +108,20 @@ package final class WorkGroup: Sendable {
   /// Marks a result of the job as on its way to the owner's isolation, until ``endHop(_:)``.
   @usableFromInline
   package func beginHop(_ key: UInt64) {
-    state.withLock { $0.jobs[key]?.hops += 1 }
+    // Through an index: the optional-chained `modify` of the dictionary allocated its frame.
+    state.withLock { state in
+      guard let index = state.jobs.index(forKey: key) else { return }
+      state.jobs.values[index].hops += 1
+    }
   }
 
   /// Marks a result of the job as taken by the owner.
   @usableFromInline
   package func endHop(_ key: UInt64) {
-    state.withLock { $0.jobs[key]?.hops -= 1 }
+    state.withLock { state in
+      guard let index = state.jobs.index(forKey: key) else { return }
+      state.jobs.values[index].hops -= 1
+    }
   }
 
   /// A number that changes whenever a waiter should check again.

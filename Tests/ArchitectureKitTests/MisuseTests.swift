@@ -85,6 +85,43 @@ struct MisuseTests {
     #expect(ignored.allSatisfy { $0.1 == .stopped })
   }
 
+  @MainActor
+  @Test func aListenerThatStopsTheSystemAsAnEffectStartsKeepsEveryLaterFeedbackFromStarting() {
+    typealias Shop = Feedback<Int, String, Never, EmptyContext>
+    let never: AsyncResult<EmptyContext, String, Never> = .unfold { _, _ in }
+    // Every form, after a first feedback whose start stops the system; all want to start at 1.
+    let feedback: [Shop] = [
+      .react(request: { $0 == 1 ? "first" : nil }, effects: { _ in never }),
+      .react({ _ in never }, when: { $0 == 1 }),
+      .react(request: { $0 == 1 ? "single" : nil }, effects: { _ in never }),
+      .react(requests: { $0 == 1 ? ["set"] : [] }, effects: { _ in never }),
+      .react(
+        keyed: { $0 == 1 ? KeyedRequests(["keyed": "keyed"]) : KeyedRequests() },
+        effects: { _ in never }),
+    ]
+    let system = System<Int, String, Never, EmptyContext>(
+      initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 },
+      feedback: feedback)
+    var started: [EffectRequest] = []
+    var cancelled: [EffectRequest] = []
+    system.addObserver { [unowned system] activity in
+      switch activity {
+      case .effectStarted(let request):
+        started.append(request)
+        system.stop()
+      case .effectCancelled(let request):
+        cancelled.append(request)
+      default:
+        break
+      }
+    }
+    system.send("go")
+    #expect(system.isStopped)
+    #expect(started.count == 1)
+    #expect(started.first?.hasValue("first") == true)
+    #expect(cancelled == started)
+  }
+
   @Test func sendAfterStopIsIgnoredAndReportedEvenWithoutObservers() async {
     let system = await BackgroundSystem<Int, CounterEvent, CounterError, EmptyContext>(
       initialState: 0, context: EmptyContext(), reducer: counterReducer)

@@ -61,7 +61,7 @@ final class ChildRuntime<
   @inlinable
   func reconcile(_ state: ChildState) {
     withUnsafePointer(to: state) { state in
-      Reconciler.reconcileEach(unretainedReconcilers, state, host, until: { host.isStopped() })
+      Reconciler.reconcileEach(unretainedReconcilers, state, host)
     }
   }
 

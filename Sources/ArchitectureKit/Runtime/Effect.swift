@@ -13,6 +13,9 @@ package struct EffectID: Hashable, Sendable, CustomStringConvertible {
   }
 
   @usableFromInline package var description: String { "#\(rawValue)" }
+
+  /// An identifier no effect ever has: serial numbers start at 1.
+  @usableFromInline static let neverLive = EffectID(rawValue: 0, slot: .max)
 }
 
 /// The work a feedback asks the runtime to do for one request.

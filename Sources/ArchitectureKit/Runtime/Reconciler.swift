@@ -24,7 +24,7 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   }
 
   /// The reconcilers of a feature's feedback, one per loop with its position, and the same
-  /// reconcilers unretained, for ``reconcileEach(_:_:_:until:)``.
+  /// reconcilers unretained, for ``reconcileEach(_:_:_:)``.
   ///
   /// A system's core and each child runtime keep both arrays as stored properties: a struct
   /// holding them would be a generic value their `deinit` looks up the metadata of.
@@ -38,23 +38,22 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     return (owned, owned.map(Unmanaged.passUnretained))
   }
 
-  /// Brings each reconciler's effects in line with the state at `state`, in order, until
-  /// `isStopped` says a call stopped the system.
+  /// Brings each reconciler's effects in line with the state at `state`, in order.
   ///
   /// The reconcilers are reached unretained (their owner keeps them alive): a walk that
   /// retained and released each of them for its call would cost that on every feedback of
-  /// every step.
+  /// every step. A call may stop the system; the walk goes on without checking, since a
+  /// stopped system's host starts nothing (``SystemCore/startEffect(_:for:runtime:)``) and has
+  /// nothing left to cancel: the check cost more than the rest of an unchanged feedback's walk.
   @inlinable
   static func reconcileEach(
     _ reconcilers: [Unmanaged<Reconciler>],
     _ state: UnsafePointer<State>,
-    _ host: Host,
-    until isStopped: () -> Bool
+    _ host: Host
   ) {
     // By index: a `for`-`in` loop would retain the array for its iterator.
     for index in reconcilers.indices {
       reconcilers[index]._withUnsafeGuaranteedRef { $0.reconcile(state, host) }
-      if isStopped() { return }
     }
   }
 

@@ -260,13 +260,18 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   // MARK: Reconciler interface
 
-  /// Starts an effect for a request; called by reconcilers, never after ``stop(runtime:)``.
+  /// Starts an effect for a request; called by reconcilers.
+  ///
+  /// After ``stop(runtime:)`` (a listener may stop the system in the middle of a
+  /// reconciliation) nothing starts, and the identifier returned is never live, so cancelling
+  /// it later does nothing.
   @inlinable
   func startEffect(
     _ effect: Effect<Event, Failure, Context>,
     for request: EffectRequest,
     runtime: some Runtime
   ) -> EffectID {
+    guard !isStopped else { return .neverLive }
     let id = live.insert(request)
     runtime.coreStartedEffect(id, request, effect)
     return id
@@ -399,7 +404,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     // is closed), and each read of the property would retain what the state holds for the call.
     withUnsafePointer(to: state) { state in
       unretainedHost._withUnsafeGuaranteedRef { host in
-        Reconciler.reconcileEach(unretainedReconcilers, state, host, until: { isStopped })
+        Reconciler.reconcileEach(unretainedReconcilers, state, host)
       }
     }
     isReconciling = false

@@ -76,7 +76,7 @@ extension Feature {
           })
       }
       // The closure captures the one object, which is then its context.
-      return Reconciler { state, host in children.reconcile(state.pointee[keyPath: path], host) }
+      return Reconciler { state, host in children.reconcile(state[keyPath: path], host) }
     }
     return Feature(reduce: reduce, feedback: feedback + [elements])
   }

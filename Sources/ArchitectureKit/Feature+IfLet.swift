@@ -60,7 +60,7 @@ extension Feature {
         >?
       >(nil)
       return Reconciler { state, host in
-        guard let childState = state.pointee[keyPath: path] else {
+        guard let childState = state[keyPath: path] else {
           runtime.value?.retire()
           runtime.value = nil
           return

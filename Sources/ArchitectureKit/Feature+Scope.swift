@@ -64,7 +64,7 @@ extension Feature {
             feedback: childFeedback, parent: host, scope: name, extract: extract,
             lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
         runtime.value = child
-        child.reconcile(state.pointee[keyPath: path])
+        child.reconcile(state[keyPath: path])
       }
     }
     return Feature(reduce: reduce, feedback: feedback + [scoped])

@@ -159,7 +159,7 @@ extension Feedback {
             cancel: host.cancel, isStopped: host.isStopped, event: host.event,
             retireWhenDone: host.retireWhenDone, isLive: host.isLive)
         recovering.value = innerHost
-        inner.reconcile(state, innerHost)
+        inner.reconcile(&state, innerHost)
       }
     }
   }
@@ -173,7 +173,7 @@ extension Feedback {
       return Reconciler { state, host in
         let policyHost = transformed.value ?? host.transformingEffects(transform)
         transformed.value = policyHost
-        inner.reconcile(state, policyHost)
+        inner.reconcile(&state, policyHost)
       }
     }
   }

@@ -71,7 +71,8 @@ func registerLargeStateBenchmarks() {
   }
 }
 
-/// Registers the benchmarks of 10 and 100 feedback loops whose requests do not change.
+/// Registers the benchmarks of 10 and 100 feedback loops whose requests do not change, the
+/// 100 also over a state that holds references.
 func registerUnchangedFeedbackBenchmarks() {
   for feedbacks in [10, 100] {
     Benchmark(
@@ -83,6 +84,18 @@ func registerUnchangedFeedbackBenchmarks() {
     } setup: {
       await UnchangedFeedbackFixture(feedbacks: feedbacks)
     }
+  }
+
+  // The same 100 loops over a state that holds references (an array and a string), as an
+  // app's state does: what a feedback costs must not depend on what the state holds.
+  Benchmark(
+    "100-unchanged-feedbacks-detailed-state-send",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+  ) { benchmark, fixture in
+    let count = benchmark.scaledIterations.count
+    onMainActor { fixture.send(count) }
+  } setup: {
+    await UnchangedFeedbackFixture(feedbacks: 100, detailedState: true)
   }
 }
 

@@ -21,6 +21,9 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "large-inout": { count in LargeStateFixture(form: .mutating).send(count) },
   "feedbacks-10": { count in UnchangedFeedbackFixture(feedbacks: 10).send(count) },
   "feedbacks-100": { count in UnchangedFeedbackFixture(feedbacks: 100).send(count) },
+  "feedbacks-100-detailed": { count in
+    UnchangedFeedbackFixture(feedbacks: 100, detailedState: true).send(count)
+  },
   // A first run reads the state, as the benchmark's warm-up iterations do, so the counted runs
   // notify Observation on each step, as the benchmark's measured iterations do.
   "round-trip-immediate": { count in

@@ -1,11 +1,34 @@
 import ArchitectureKit
 
-/// A counter with a request that no event changes.
-struct FeedbackState {
+/// The state of the unchanged-feedback benchmarks: a count the events change and a request no
+/// event changes.
+protocol FeedbackScenarioState: Sendable {
+  /// The state before any event.
+  init()
   /// The count the events change.
-  var count = 0
+  var count: Int { get set }
   /// The request every feedback derives; constant.
+  var query: Int { get }
+}
+
+/// A state of two integers, which a copy copies bit for bit.
+struct FeedbackState: FeedbackScenarioState {
+  var count = 0
   var query = 1
+
+  init() {}
+}
+
+/// A state that also holds references, as an app's does: copying it retains them.
+struct DetailedFeedbackState: FeedbackScenarioState {
+  var count = 0
+  var query = 1
+  /// Names, as a list a screen shows.
+  var names = ["first", "second"]
+  /// A title, longer than a string stored inline.
+  var title = "A title too long to be stored inline in the string itself"
+
+  init() {}
 }
 
 /// The events of the unchanged-feedback benchmarks.
@@ -16,9 +39,6 @@ enum FeedbackEvent: Sendable {
   case loaded(Int)
 }
 
-/// The system of the unchanged-feedback benchmarks.
-typealias FeedbackSystem = System<FeedbackState, FeedbackEvent, CounterError, EmptyContext>
-
 /// A system with many feedback loops whose request never changes after creation.
 ///
 /// Each loop's effect is `.pure`, so it completes inside the core at creation; the request stays
@@ -26,20 +46,48 @@ typealias FeedbackSystem = System<FeedbackState, FeedbackEvent, CounterError, Em
 /// one it started, which is the cost measured.
 @MainActor
 public final class UnchangedFeedbackFixture {
-  private let system: FeedbackSystem
+  private let sendEvents: (Int) -> Void
+
+  /// Creates the system with `count` feedback loops and one UI binding.
+  ///
+  /// - Parameters:
+  ///   - count: The number of feedback loops.
+  ///   - detailedState: Whether the state also holds references (``DetailedFeedbackState``)
+  ///     rather than two integers (``FeedbackState``).
+  public init(feedbacks count: Int, detailedState: Bool = false) {
+    // Each state type is named here, in this module, so the systems run specialized.
+    if detailedState {
+      sendEvents = FeedbackLoops<DetailedFeedbackState>(feedbacks: count).send
+    } else {
+      sendEvents = FeedbackLoops<FeedbackState>(feedbacks: count).send
+    }
+  }
+
+  /// Sends `count` events that leave every request unchanged.
+  ///
+  /// - Parameter count: The number of events.
+  public func send(_ count: Int) {
+    sendEvents(count)
+  }
+}
+
+/// The system of ``UnchangedFeedbackFixture``, for one state type.
+@MainActor
+final class FeedbackLoops<State: FeedbackScenarioState> {
+  private let system: System<State, FeedbackEvent, CounterError, EmptyContext>
 
   /// Creates the system with `count` feedback loops and one UI binding.
   ///
   /// - Parameter count: The number of feedback loops.
-  public init(feedbacks count: Int) {
+  init(feedbacks count: Int) {
     let feedback = (0..<count).map { _ in
-      Feedback<FeedbackState, FeedbackEvent, CounterError, EmptyContext>.react(
+      Feedback<State, FeedbackEvent, CounterError, EmptyContext>.react(
         request: { state in state.query },
         effects: { query in .pure(.loaded(query)) }
       )
     }
-    system = FeedbackSystem.pure(
-      initialState: FeedbackState(),
+    system = System.pure(
+      initialState: State(),
       context: EmptyContext(),
       reducer: { state, event in
         var state = state
@@ -55,7 +103,7 @@ public final class UnchangedFeedbackFixture {
   /// Sends `count` events that leave every request unchanged.
   ///
   /// - Parameter count: The number of events.
-  public func send(_ count: Int) {
+  func send(_ count: Int) {
     for _ in 0..<count {
       system.send(.increment)
     }

@@ -60,9 +60,9 @@ final class ChildRuntime<
   /// Brings the child's effects in line with its state.
   @inlinable
   func reconcile(_ state: ChildState) {
-    withUnsafePointer(to: state) { state in
-      Reconciler.reconcileEach(unretainedReconcilers, state, host)
-    }
+    // A local to lend to the reconcilers (see ``Reconciler/reconcile``).
+    var state = state
+    Reconciler.reconcileEach(unretainedReconcilers, &state, host)
   }
 
   /// Cancels every effect the child started: it left the state.

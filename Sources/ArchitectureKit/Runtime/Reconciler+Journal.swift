@@ -19,7 +19,7 @@ extension Reconciler {
     let seen = Bookkeeping<KeyedRequests<Key, Request>.Mark?>(nil)
     let active = Bookkeeping<[Key: (request: Request, id: EffectID)]>([:])
     return Reconciler { state, host in
-      let wanted = requests(state.pointee)
+      let wanted = requests(state)
       let mark = wanted.mark
       if mark == seen.value { return }
       let changed = seen.value.flatMap { wanted.changedKeys(since: $0) }

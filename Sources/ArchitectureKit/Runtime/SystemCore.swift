@@ -400,12 +400,11 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     guard let unretainedHost else { return }
     isReconciling = true
     // Unretained: the core keeps its host alive, so the walk need not retain and release it.
-    // The state is read once and passed by address: no reconciler can change it (the mailbox
-    // is closed), and each read of the property would retain what the state holds for the call.
-    withUnsafePointer(to: state) { state in
-      unretainedHost._withUnsafeGuaranteedRef { host in
-        Reconciler.reconcileEach(unretainedReconcilers, state, host)
-      }
+    // The state is read once into a local the walk lends to every reconciler (`inout`, which
+    // none changes): each read of the property would retain what the state holds for the call.
+    var state = self.state
+    unretainedHost._withUnsafeGuaranteedRef { host in
+      Reconciler.reconcileEach(unretainedReconcilers, &state, host)
     }
     isReconciling = false
   }

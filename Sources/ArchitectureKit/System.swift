@@ -262,12 +262,12 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// the key path's and the registrar's generic types.
   @inlinable
   func installObservation() {
-    guard shell.willNotifySettled == nil else { return }
+    guard shell.settledObservation == nil else { return }
     if shell.isUnchanged != nil { shell.observationNeedsPrevious = true }
     shell.core.reportsSettling = true
     // Weak: a hook may let go of the system in the middle of a burst that an effect's result
     // started, and the steps still queued then run without it.
-    shell.willNotifySettled = { [weak self] previous in
+    shell.settledObservation = SettledObservation { [weak self] previous in
       self?.notifyObservers(previous: previous)
     }
   }

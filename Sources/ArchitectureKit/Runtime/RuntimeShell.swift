@@ -28,13 +28,10 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @exclusivity(unchecked) @usableFromInline var madePort: Port?
   /// Whether effects wait for the test to run them and their results wait to be received.
   @usableFromInline package let isParking: Bool
-  /// Called once the mailbox settled after steps, with the state before the first of them,
-  /// when kept (the main-actor system's Observation hook).
-  @exclusivity(unchecked) @usableFromInline var willNotifySettled: ((State?) -> Void)?
-  /// Whether a step ran since ``willNotifySettled`` was last called.
-  @exclusivity(unchecked) @usableFromInline var hasUnsettledStep = false
-  /// The state before the first step since ``willNotifySettled`` was last called, when kept.
-  @exclusivity(unchecked) @usableFromInline var stateBeforeUnsettledSteps: State?
+  /// The main-actor system's Observation hook, told once the mailbox settled after steps.
+  ///
+  /// A box of its own, made with the hook: a system nobody observes pays one reference for it.
+  @exclusivity(unchecked) @usableFromInline var settledObservation: SettledObservation<State>?
 
   // The stored properties whose types depend on the state are set in the initializer, which
   // is specialized for the system's types: a property's initial value is a generic function of
@@ -478,9 +475,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     // Each kind of listener is checked for before it is walked: most systems have few kinds,
     // and walking an empty collection still copies and releases it.
     let state = core.state
-    if core.reportsSettling, !hasUnsettledStep {
-      hasUnsettledStep = true
-      stateBeforeUnsettledSteps = previous
+    if let settledObservation, !settledObservation.hasUnsettledStep {
+      settledObservation.hasUnsettledStep = true
+      settledObservation.stateBefore = previous
     }
     if !loopCallbacks.isEmpty {
       // A snapshot: a listener may add or remove listeners while the walk runs.
@@ -508,10 +505,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// re-renders once for everything a send led to, not once per step.
   @inlinable
   package func coreSettled() {
-    guard hasUnsettledStep else { return }
-    hasUnsettledStep = false
-    let previous = stateBeforeUnsettledSteps.take()
-    willNotifySettled?(previous)
+    guard let settledObservation, settledObservation.hasUnsettledStep else { return }
+    settledObservation.hasUnsettledStep = false
+    settledObservation.notify(settledObservation.stateBefore.take())
   }
 
   /// Whether the bindings must see `state`: always, unless the state is `Equatable` and equal
@@ -600,5 +596,22 @@ extension RuntimeShell where State: Sendable {
       }
     }
     return stream
+  }
+}
+
+/// The Observation hook of a main-actor system, and the steps it has not been told about.
+@usableFromInline
+final class SettledObservation<State> {
+  /// Tells Observation about the steps since the last call, given the state before them when
+  /// it was kept.
+  @usableFromInline let notify: (State?) -> Void
+  /// Whether a step ran since ``notify`` was last called.
+  @exclusivity(unchecked) @usableFromInline var hasUnsettledStep = false
+  /// The state before the first step since ``notify`` was last called, when kept.
+  @exclusivity(unchecked) @usableFromInline var stateBefore: State?
+
+  @inlinable
+  init(notify: @escaping (State?) -> Void) {
+    self.notify = notify
   }
 }

@@ -264,7 +264,6 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   func installObservation() {
     guard shell.settledObservation == nil else { return }
     if shell.isUnchanged != nil { shell.observationNeedsPrevious = true }
-    shell.core.reportsSettling = true
     // Weak: a hook may let go of the system in the middle of a burst that an effect's result
     // started, and the steps still queued then run without it.
     shell.settledObservation = SettledObservation { [weak self] previous in

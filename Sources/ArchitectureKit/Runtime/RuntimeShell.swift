@@ -31,7 +31,10 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// The main-actor system's Observation hook, told once the mailbox settled after steps.
   ///
   /// A box of its own, made with the hook: a system nobody observes pays one reference for it.
-  @exclusivity(unchecked) @usableFromInline var settledObservation: SettledObservation<State>?
+  /// The core reports its settled mailbox while there is one.
+  @exclusivity(unchecked) @usableFromInline var settledObservation: SettledObservation<State>? {
+    didSet { core.reportsSettling = settledObservation != nil }
+  }
 
   // The stored properties whose types depend on the state are set in the initializer, which
   // is specialized for the system's types: a property's initial value is a generic function of
@@ -314,14 +317,12 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     let state = core.state
     // Most steps of a wait resume nobody: an empty array costs no allocation, a filtered
     // dictionary does.
-    var done: [(id: Int, resume: () -> Void)] = []
+    var done: [Int] = []
     for (id, waiter) in stateWaiters where all || !waiter.predicate(state) {
-      done.append((id, waiter.resume))
+      done.append(id)
     }
-    guard !done.isEmpty else { return }
-    for (id, resume) in done.sorted(by: { $0.id < $1.id }) {
-      stateWaiters[id] = nil
-      resume()
+    for id in done.sorted() {
+      stateWaiters.removeValue(forKey: id)?.resume()
     }
   }
 

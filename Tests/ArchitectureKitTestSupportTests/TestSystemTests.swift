@@ -103,8 +103,8 @@ struct TestSystemTests {
     let system = harness(exhaustivity: .off)
     system.send(.search("a"))
     system.run(Loader.Request.search("a"))
-    system.send(.startTicking) { $0.isTicking = true }
     await system.receive(.loaded("A")) { $0.results = ["A"] }
+    system.send(.startTicking) { $0.isTicking = true }
     await system.finish()
   }
 

@@ -243,10 +243,26 @@ struct FeedbackTests {
   @Test func aStreamEffectSendsManyEventsInOrder() async {
     let system = System<[Int], Int, Never, EmptyContext>(
       initialState: [], context: EmptyContext(), reduce: { $0.append($1) },
-      feedback: [Self.countingStream(whileShorterThan: 5)]
+      feedback: [
+        Self.countingStream(whileShorterThan: 5)
+      ]
     )
     let log = ActivityLog(system)
     await log.wait(count: 5) { if case .step = $0 { true } else { false } }
+    #expect(system.state == [1, 2, 3, 4, 5])
+  }
+
+  @Test func aStreamThatSendsBeforeItsFirstSuspensionIsReducedBeforeTheSystemIsMade() {
+    let system = System<[Int], Int, Never, EmptyContext>(
+      initialState: [], context: EmptyContext(), reduce: { $0.append($1) },
+      feedback: [
+        .react(
+          request: { $0.count < 5 ? "go" : nil },
+          stream: { _, _, send in
+            for value in 1...5 { await send(value) }
+          })
+      ]
+    )
     #expect(system.state == [1, 2, 3, 4, 5])
   }
 
@@ -268,6 +284,9 @@ struct FeedbackTests {
     .react(
       request: { $0.count < length ? "go" : nil },
       stream: { _, _, send in
+        // Suspends first: the stream starts on the main actor as the system is made, and goes
+        // on once the test, which makes its log right after the system, waits.
+        await Task.yield()
         for value in 1...5 { await send(value) }
       })
   }

@@ -258,7 +258,15 @@ struct MisuseTests {
         initialState: 0, context: (),
         feature: Feature(
           reduce: { state, event in state = event },
-          feedback: [.react(request: { $0 == 0 ? "load" : nil }, run: { _, _ in 1 })]))
+          feedback: [
+            // Suspends first, so its result comes after the hooks below are in place.
+            .react(
+              request: { $0 == 0 ? "load" : nil },
+              run: { _, _ in
+                await Task.yield()
+                return 1
+              })
+          ]))
       system.addLoopCallback { [unowned system] state in
         seen.append(state)
         switch state {

@@ -49,10 +49,14 @@ enum ShopApp {
   private static func run(_ setup: Setup, in terminal: Terminal) async {
     let initialState = ShopState(cartCount: setup.cartCount)
     let monitor = EffectMonitor<ShopState, ShopEvent, ShopError>()
+    // The screen shows the state the shop starts from before the shop starts: the catalog's
+    // first search may answer while the system is made (an effect that finishes without
+    // suspending is reduced at once), and a script prints the same lines either way.
+    let screen = ShopScreen(terminal: terminal, state: initialState)
+    screen.show(initialState)
     // The monitor observes from the start, so it counts the catalog's first search too.
     let shop = Shop.start(
       from: initialState, context: setup.context, observers: [monitor.record])
-    let screen = ShopScreen(terminal: terminal, state: initialState)
     shop.addUIBinding(screen.show)
 
     let isScripted = terminal.mode == .scripted

@@ -361,6 +361,12 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   }
 
   /// Starts the task of an effect whose outcome is not known yet.
+  ///
+  /// The task starts at once, on this thread, and runs until the effect first suspends
+  /// (`Task.immediate`): work that completes without suspending (a cache hit, a synchronous
+  /// computation) never leaves the thread. What the effect reports before the launch returns is
+  /// held by its ``EffectHandoff`` and handed to the core here, where it is queued behind the
+  /// current step; what it reports later hops back through the port.
   @inlinable
   func launch(_ effect: Effect, id: EffectID, request: EffectRequest) {
     let context = self.context
@@ -368,14 +374,42 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     let work = self.work
     let key = id.rawValue
     work.begin(key, label: request)
-    let task = Task {
+    let handoff = EffectHandoff<Event, ErrorType>()
+    // A test harness makes the sender of an event wait until the test receives it, so an
+    // event it holds for the test must suspend the effect: it cannot go on meanwhile.
+    let holdsEvents = !isParking
+    let body: @concurrent @Sendable () async -> Void = {
       let outcome = await WorkUnit.run(in: work, key: key) {
         // Made only for an effect that sends events as it runs: most send none.
-        await effect.run(with: context, send: Send { event in await port.deliver(event, from: id) })
+        await effect.run(
+          with: context,
+          send: Send { event in
+            if holdsEvents, handoff.hold(event) { return }
+            await port.deliver(event, from: id)
+          })
       }
+      if handoff.hold(outcome) { return }
       await port.finish(id, with: outcome)
     }
-    tasks.insert(task, for: id)
+    let task: Task<Void, Never> =
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        Task.immediate(operation: body)
+      } else {
+        Task(operation: body)
+      }
+    let early = handoff.close()
+    for event in early.events {
+      core.deliver(event, from: id, runtime: self)
+    }
+    if let outcome = early.outcome {
+      effectEnded(id, with: outcome)
+      work.end(key)
+    } else if core.isRunning(id) {
+      tasks.insert(task, for: id)
+    } else {
+      // Cancelled while it started: its own code stopped the system (see `retire(_:)`).
+      task.cancel()
+    }
   }
 
   /// Runs a started effect, or parks it until the test runs it.
@@ -559,7 +593,14 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   func retire(_ id: EffectID) {
     tasks.cancel(id)
     // Without a port no task started, so no work began.
-    madePort?.work.end(id.rawValue)
+    if let work = madePort?.work {
+      // Cancelled by the effect's own code (stopping its system on the main thread) before its
+      // launch could keep the task: it sees the cancellation at once all the same.
+      if WorkUnit.isRunningRoot(of: work, key: id.rawValue) {
+        withUnsafeCurrentTask { $0?.cancel() }
+      }
+      work.end(id.rawValue)
+    }
     guard isParking else { return }
     pending[id] = nil
     parked.removeAll { result in

@@ -35,6 +35,7 @@ package struct Lock<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with exclusive access to the guarded value.
+  @usableFromInline
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try storage.withUnsafeMutablePointers { value, words in
       let mutex = UnsafeMutableRawPointer(words).assumingMemoryBound(to: PlatformMutex.self)

@@ -44,6 +44,17 @@ package final class WorkUnit: Sendable {
     return await $current.withValue(unit, operation: body)
   }
 
+  /// Whether the current task is the root task of job `key` of `group`.
+  ///
+  /// - Parameters:
+  ///   - group: The job's group.
+  ///   - key: The job's key in the group.
+  /// - Returns: `true` when the current task owns the job's unit.
+  package static func isRunningRoot(of group: WorkGroup, key: UInt64) -> Bool {
+    guard let unit = currentOwned else { return false }
+    return unit.group === group && unit.key == key
+  }
+
   /// The current task's unit, when the current task owns it.
   @usableFromInline
   package static var currentOwned: WorkUnit? {

@@ -1,0 +1,165 @@
+import ArchitectureKit
+import Testing
+
+/// An effect starts on the thread that launches it and runs there until its first suspension.
+///
+/// Work that completes without suspending never hops, and what it reports meanwhile is queued
+/// behind the step that started it, as a hook's event is. After its first suspension the effect
+/// goes on off the system's actor.
+@MainActor
+struct EffectStartTests {
+  enum Event: Equatable, Sendable {
+    case load(Int)
+    case loaded(Int)
+  }
+
+  struct State: Equatable {
+    var request: Int?
+    var loaded: [Int] = []
+  }
+
+  nonisolated static func reduce(_ state: inout State, _ event: Event) {
+    switch event {
+    case .load(let value): state.request = value
+    case .loaded(let value):
+      state.loaded.append(value)
+      state.request = nil
+    }
+  }
+
+  /// An effect that answers `loaded(n)` for request `n` without suspending.
+  nonisolated static func answer() -> Feedback<State, Event, Never, EmptyContext> {
+    .react(request: \.request, run: { request, _ in .loaded(request) })
+  }
+
+  /// A system whose effect for request `n` is `run`.
+  static func system(
+    run: @escaping @Sendable (Int, EmptyContext) async -> Event
+  ) -> System<State, Event, Never, EmptyContext> {
+    System(
+      initialState: State(), context: EmptyContext(), reduce: reduce,
+      feedback: [.react(request: \.request, run: run)])
+  }
+
+  @Test func anEffectThatNeverSuspendsIsReducedBeforeSendReturns() {
+    let system = System(
+      initialState: State(), context: EmptyContext(), reduce: Self.reduce, feedback: [Self.answer()]
+    )
+    system.send(.load(1))
+    #expect(system.state == State(request: nil, loaded: [1]))
+    #expect(system.tasks.count == 0)
+  }
+
+  @Test func anInlineResultIsQueuedBehindTheStepThatStartedItsEffect() {
+    let system = System<State, Event, Never, EmptyContext>(
+      initialState: State(), context: EmptyContext(), reduce: Self.reduce,
+      feedback: [
+        .react(request: \.request, run: { request, _ in .loaded(request) }),
+        // A second feedback on the same request starts in the same step, before the first
+        // one's result is reduced.
+        .react(request: { $0.request.map { "second \($0)" } }, run: { _, _ in .loaded(0) }),
+      ])
+    let log = ActivityLog(system)
+    system.send(.load(1))
+    let kinds = log.activities.map { activity -> String in
+      switch activity {
+      case .step(let event, _, _): "step \(event)"
+      case .effectStarted(let request): "started \(request)"
+      case .effectFinished(let request): "finished \(request)"
+      case .effectCancelled(let request): "cancelled \(request)"
+      case .eventIgnored(let event, _): "ignored \(event)"
+      default: "other"
+      }
+    }
+    #expect(
+      kinds == [
+        "step load(1)", "started 1", "started second 1", "finished 1", "step loaded(1)",
+        "cancelled second 1", "ignored loaded(0)",
+      ])
+  }
+
+  @Test func aBackgroundSystemsEffectThatNeverSuspendsIsReducedBeforeSendReturns() async {
+    let system = await BackgroundSystem(
+      initialState: State(), context: EmptyContext(), reduce: Self.reduce, feedback: [Self.answer()]
+    )
+    // One turn of the system's actor: a result that hopped back could not arrive in it.
+    #expect(await system.sendAndRead(.load(1)) == State(request: nil, loaded: [1]))
+    #expect(system.tasks.count == 0)
+  }
+
+  @Test func eventsSentBeforeTheFirstSuspensionArriveInOrderBeforeTheLaterOnes() async {
+    let system = System<[Int], Int, Never, EmptyContext>(
+      initialState: [], context: EmptyContext(), reduce: { $0.append($1) },
+      feedback: [
+        .react(
+          request: { $0.count < 3 ? "go" : nil },
+          stream: { _, _, send in
+            await send(1)
+            await send(2)
+            await Task.yield()
+            await send(3)
+            await send(4)
+          })
+      ])
+    // The first two are reduced as the system is made; the others, sent after the stream
+    // suspended, hop back. The third makes the request vanish, which cancels the stream, so
+    // the fourth is ignored.
+    #expect(system.state == [1, 2])
+    let log = ActivityLog(system)
+    await log.wait { if case .eventIgnored = $0 { true } else { false } }
+    #expect(system.state == [1, 2, 3])
+    #expect(log.ignored.map(\.0) == [4])
+  }
+
+  @Test func anEffectThatStopsItsSystemBeforeItSuspendsIsCancelledAtOnce() async {
+    // On the main thread of an app, an effect's start runs on the main actor, so its own code
+    // can stop the system before the launch keeps its task. `assumeIsolated` reaches the same
+    // path here.
+    final class Box: @unchecked Sendable {
+      var system: System<State, Event, Never, EmptyContext>?
+      var sawCancellation: [Bool] = []
+    }
+    let box = Box()
+    let system = Self.system { request, _ in
+      onTheMainActor { box.system?.stop() }
+      box.sawCancellation.append(Task.isCancelled)
+      await Task.yield()
+      box.sawCancellation.append(Task.isCancelled)
+      return .loaded(request)
+    }
+    box.system = system
+    let log = ActivityLog(system)
+    system.send(.load(1))
+    #expect(box.sawCancellation == [true])
+    #expect(system.tasks.count == 0)
+    await log.wait { if case .eventIgnored = $0 { true } else { false } }
+    #expect(box.sawCancellation == [true, true])
+    #expect(system.state == State(request: 1, loaded: []))
+  }
+
+  @Test func anEffectThatSuspendsDeliversItsResultLater() async {
+    let system = Self.system { request, _ in
+      await Task.yield()
+      return .loaded(request)
+    }
+    system.send(.load(1))
+    #expect(system.state == State(request: 1, loaded: []))
+    #expect(system.tasks.count == 1)
+    await system.send(.load(2), while: { $0.loaded.isEmpty })
+    #expect(system.state.loaded == [2])
+    #expect(system.tasks.count == 0)
+  }
+}
+
+extension BackgroundSystem {
+  /// Sends `event` and reads the state in the same turn of the system's actor.
+  fileprivate func sendAndRead(_ event: Event) -> State {
+    send(event)
+    return state
+  }
+}
+
+/// Runs `body` on the main actor, which the caller asserts it is on.
+nonisolated private func onTheMainActor(_ body: @MainActor @Sendable () -> Void) {
+  MainActor.assumeIsolated(body)
+}

@@ -18,6 +18,12 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   @usableFromInline let shell: RuntimeShell<State, Event, ErrorType, Context>
   /// The shell's tasks, reachable from the nonisolated `deinit`.
   @usableFromInline nonisolated package let tasks: TaskBag
+  /// Sends an event to the shell, in code the initializer specialized for the system's types.
+  ///
+  /// A call from outside the actor reaches a generic method unspecialized, and the event — with
+  /// every event it leads to synchronously, such as the results of effects that never suspend —
+  /// would be processed by generic code that looks up type metadata at every step.
+  @usableFromInline let process: (RuntimeShell<State, Event, ErrorType, Context>, Event) -> Void
 
   // Inlinable down to the first reconciliation, as `System`'s are, so the system's effects
   // start, and their results come back, through code specialized for its types.
@@ -45,6 +51,7 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
       observers: observers
     )
     tasks = shell.tasks
+    process = { shell, event in shell.send(event) }
     shell.port.bind(to: self)
     shell.start()
   }
@@ -106,13 +113,14 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
 
   /// Sends an event to the system.
   ///
-  /// It returns after the event, and every event it led to synchronously, were processed.
-  /// After ``stop()`` the event is ignored and reported.
+  /// It returns after the event, and every event it led to synchronously, were processed,
+  /// including what the effects it started reported before their first suspension: their start
+  /// runs here, on the actor. After ``stop()`` the event is ignored and reported.
   ///
   /// - Parameter event: The event to reduce.
   @inlinable
   public func send(_ event: Event) {
-    shell.send(event)
+    process(shell, event)
   }
 
   /// Cancels every running effect and ignores later events.
@@ -148,8 +156,10 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   /// - Parameters:
   ///   - event: The event to reduce.
   ///   - predicate: Whether the work the event started is still going on.
+  @inlinable
   public func send(_ event: Event, while predicate: sending @escaping (State) -> Bool) async {
-    await shell.send(event, while: predicate)
+    process(shell, event)
+    await shell.wait(while: predicate)
   }
 
   /// Adds an observer of everything the system does, called on the system's actor.

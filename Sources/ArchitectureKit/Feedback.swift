@@ -106,8 +106,9 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   /// })
   /// ```
   ///
-  /// The function runs off the system's actor and sees `Task.isCancelled` when its request
-  /// changes or vanishes. A thrown error is reported to the system's observers.
+  /// The function runs in a task of its own, on the system's thread until it first suspends and
+  /// off the system's actor after, and sees `Task.isCancelled` when its request changes or
+  /// vanishes. A thrown error is reported to the system's observers.
   ///
   /// - Parameters:
   ///   - request: The request in a state, or `nil` when nothing should run.

@@ -2,8 +2,10 @@
 ///
 /// A long-running feedback effect (a stream of updates, a job's progress) receives a `Send` and
 /// calls it once per event. For a repeating timer, prefer
-/// ``Feedback/react(request:every:clock:coalescing:tick:)``, which does not drift. Each call returns once the system has queued the event, so an effect cannot
-/// outrun the system. Events sent after the effect was cancelled are dropped.
+/// ``Feedback/react(request:every:clock:coalescing:tick:)``, which does not drift. Each call
+/// returns once the system has queued the event (before the effect's first suspension, once the
+/// system holds it, to queue it when the effect suspends or ends), so an effect cannot outrun
+/// the system. Events sent after the effect was cancelled are dropped.
 ///
 /// ```swift
 /// Feedback<State, Event, Never, Context>.react(request: \.tickingInterval, stream: {

@@ -34,8 +34,11 @@ public import Observation
 /// - Events are processed one at a time, first in first out, each exactly once. An event sent
 ///   during a step (from a binding, a callback, an observer, an effect completed inline) is
 ///   queued and processed after it.
-/// - Effects run off the main actor and their events hop back. A cancelled effect never
-///   delivers an event. An unhandled effect failure is reported; the state is untouched.
+/// - Effects run in tasks that start on the main thread and leave it at their first
+///   suspension: what an effect reports before it suspends is queued behind the current step,
+///   so one that never suspends is reduced before ``send(_:)`` (or the initializer) returns;
+///   what it reports later hops back. A cancelled effect never delivers an event. An unhandled
+///   effect failure is reported; the state is untouched.
 /// - ``stop()`` and `deinit` cancel every effect; later events are ignored and reported.
 ///
 /// `System` is isolated to the main actor: ``send(_:)``, ``state``, bindings and callbacks run
@@ -305,10 +308,12 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// Sends an event to the system.
   ///
   /// Called while the system is idle, it returns after the event and every event it led to
-  /// synchronously were processed. Called while the system handles anything — from a UI
-  /// binding, a loop callback, an observer, a state stream's consumer or a user action, during
-  /// a step or as an effect starts, finishes, fails or is cancelled — it queues the event
-  /// behind what the system is doing. After ``stop()`` the event is ignored and reported.
+  /// synchronously were processed, including what the effects it started reported before their
+  /// first suspension: their start runs here, on the main thread. Called while the system
+  /// handles anything — from a UI binding, a loop callback, an observer, a state stream's
+  /// consumer or a user action, during a step or as an effect starts, finishes, fails or is
+  /// cancelled — it queues the event behind what the system is doing. After ``stop()`` the
+  /// event is ignored and reported.
   ///
   /// - Parameter event: The event to reduce.
   @inlinable
@@ -371,6 +376,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// - Parameters:
   ///   - event: The event to reduce.
   ///   - predicate: Whether the work the event started is still going on.
+  @inlinable
   public func send(_ event: Event, while predicate: @escaping (State) -> Bool) async {
     await shell.send(event, while: predicate)
   }

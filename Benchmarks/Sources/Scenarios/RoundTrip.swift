@@ -39,7 +39,8 @@ func reduceRoundTrip(_ state: inout RoundTripState, _ event: RoundTripEvent) {
 public enum EffectForm: Sendable {
   /// `effects:` returning `.pure`: the core completes it inline, no task, no hop.
   case immediate
-  /// `run:`, an `async` function: a task off the main actor, and a hop back with the event.
+  /// `run:`, an `async` function: a task per effect. This one never suspends, so its task runs
+  /// to the end as it starts, on the system's actor, and its event is queued with no hop.
   case async
 }
 
@@ -87,7 +88,8 @@ public final class RoundTripFixture {
 
   /// Runs `count` round trips whose effects run as tasks; returns when the last result arrived.
   ///
-  /// The main actor is free while this waits, so the effects' results can hop back to it.
+  /// The main actor is free while this waits, so the results of effects that suspend can hop
+  /// back to it.
   ///
   /// - Parameter count: The number of round trips.
   public func run(_ count: Int) async {
@@ -98,8 +100,8 @@ public final class RoundTripFixture {
   }
 }
 
-/// The asynchronous round trip on a ``BackgroundSystem``: the system is an actor, so each
-/// effect's event hops back to it rather than to the main actor.
+/// The asynchronous round trip on a ``BackgroundSystem``: the system is an actor, so an effect
+/// that suspended would hop back to it rather than to the main actor.
 public final class BackgroundRoundTripFixture: Sendable {
   private let system: BackgroundSystem<RoundTripState, RoundTripEvent, CounterError, EmptyContext>
 

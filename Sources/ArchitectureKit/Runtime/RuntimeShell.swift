@@ -4,10 +4,12 @@ import FunctionalCore
 /// effects, shared by ``System`` (main actor), ``BackgroundSystem`` (an actor) and the test
 /// harness.
 ///
-/// Its owner calls it only from its isolation. Effects run in tasks off that isolation; their
-/// events and outcomes come back through a ``RuntimePort`` that hops to it. A test harness makes
-/// the shell *park*: an effect waits for the test to run it, and what it sends waits for the
-/// test to receive it. Nothing else differs, so a test exercises exactly what the app runs.
+/// Its owner calls it only from its isolation. Effects run in nonisolated tasks that start on
+/// the owner's thread and leave it at their first suspension; what they report before, their
+/// launch hands to the core, and their later events and outcomes come back through a
+/// ``RuntimePort`` that hops to it. A test harness makes the shell *park*: an effect waits for
+/// the test to run it, and what it sends waits for the test to receive it. Nothing else
+/// differs, so a test exercises exactly what the app runs.
 @usableFromInline
 package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Context: Sendable>:
   CoreRuntime
@@ -268,8 +270,19 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   /// Sends an event, then waits until the state stops satisfying `predicate`, the system
   /// stops, or the task is cancelled.
+  ///
+  /// Inlinable, so that the event, and every effect that answers it without suspending, is
+  /// processed by code specialized for the system's types.
+  @inlinable
   package func send(_ event: Event, while predicate: @escaping (State) -> Bool) async {
     send(event)
+    await wait(while: predicate)
+  }
+
+  /// Waits until the state stops satisfying `predicate`, the system stops, or the task is
+  /// cancelled.
+  @usableFromInline
+  package func wait(while predicate: @escaping (State) -> Bool) async {
     guard !core.isStopped, predicate(core.state) else { return }
     lastListenerID += 1
     let id = lastListenerID

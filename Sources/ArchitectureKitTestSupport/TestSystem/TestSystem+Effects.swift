@@ -62,8 +62,10 @@ extension TestSystem {
 
   /// Runs the real effect of `request` against the test context.
   ///
-  /// It starts in a task, exactly as in a ``ArchitectureKit/System``, and returns at once;
-  /// receive what it sends with ``receive(_:timeout:fileID:filePath:line:column:assert:)``. It
+  /// It starts in a task, exactly as in a ``ArchitectureKit/System``: the task runs on the main
+  /// thread until the effect first suspends or ends, and this returns then. Each `send` of the
+  /// effect waits until the test receives the event, so a stream suspends at its first one.
+  /// Receive what it sends with ``receive(_:timeout:fileID:filePath:line:column:assert:)``. It
   /// is cancelled when its request changes or vanishes.
   ///
   /// - Parameters:

@@ -137,6 +137,18 @@ struct EffectStartTests {
     #expect(system.state == State(request: 1, loaded: []))
   }
 
+  @Test func anEffectThatFailsBeforeItSuspendsIsReportedBeforeSendReturns() {
+    struct Failure: Error, Equatable {}
+    let system = System<State, Event, Failure, EmptyContext>(
+      initialState: State(), context: EmptyContext(), reduce: Self.reduce,
+      feedback: [.react(request: \.request, run: { _, _ throws(Failure) in throw Failure() })])
+    let log = ActivityLog(system)
+    system.send(.load(1))
+    #expect(log.failures == [Failure()])
+    #expect(system.state == State(request: 1, loaded: []))
+    #expect(system.tasks.count == 0)
+  }
+
   @Test func anEffectThatSuspendsDeliversItsResultLater() async {
     let system = Self.system { request, _ in
       await Task.yield()

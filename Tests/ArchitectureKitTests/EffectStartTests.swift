@@ -7,6 +7,7 @@ import Testing
 /// behind the step that started it, as a hook's event is. After its first suspension the effect
 /// goes on off the system's actor.
 @MainActor
+@Suite(.enabled(if: effectsStartInline))
 struct EffectStartTests {
   enum Event: Equatable, Sendable {
     case load(Int)
@@ -174,4 +175,10 @@ extension BackgroundSystem {
 /// Runs `body` on the main actor, which the caller asserts it is on.
 nonisolated private func onTheMainActor(_ body: @MainActor @Sendable () -> Void) {
   MainActor.assumeIsolated(body)
+}
+
+/// Whether effects start on the launching thread: with `Task.immediate`, on Linux and on Apple
+/// systems from 26; earlier Apple systems start them as tasks of their own, as before.
+private var effectsStartInline: Bool {
+  if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { true } else { false }
 }

@@ -252,20 +252,6 @@ struct FeedbackTests {
     #expect(system.state == [1, 2, 3, 4, 5])
   }
 
-  @Test func aStreamThatSendsBeforeItsFirstSuspensionIsReducedBeforeTheSystemIsMade() {
-    let system = System<[Int], Int, Never, EmptyContext>(
-      initialState: [], context: EmptyContext(), reduce: { $0.append($1) },
-      feedback: [
-        .react(
-          request: { $0.count < 5 ? "go" : nil },
-          stream: { _, _, send in
-            for value in 1...5 { await send(value) }
-          })
-      ]
-    )
-    #expect(system.state == [1, 2, 3, 4, 5])
-  }
-
   @Test func aCancelledStreamDeliversNothingMore() async {
     let system = System<[Int], Int, Never, EmptyContext>(
       initialState: [], context: EmptyContext(), reduce: { $0.append($1) },

@@ -7,6 +7,8 @@ internal import FunctionalCore
 /// without a hop (or, on the main thread, without re-entering the launch), so what it reports
 /// meanwhile — the events it sends, how it ended — is held here, and the launch hands it to the
 /// core itself, in order. Once the launch closed the handoff, the task reports through the port.
+/// A stream that sends without suspending runs on, its events held, until it suspends or ends:
+/// one that never suspends would hold the launching thread.
 ///
 /// The task may resume on another thread before the launch closes the handoff; the lock makes
 /// the two agree: whatever the task holds before the close, the launch delivers, and nothing
@@ -34,11 +36,12 @@ struct EffectHandoff<Event: Sendable, Failure: Error>: Sendable {
     early = Lock(Early())
   }
 
-  /// Holds an event for the launch; returns `false` once the launch ended.
+  /// Holds an event for the launch; returns `false` once the launch ended, or the effect did
+  /// (an event sent after its end goes through the port, which ignores it).
   @inlinable
   func hold(_ event: Event) -> Bool {
     early.withLock { early in
-      guard early.isOpen else { return false }
+      guard early.isOpen, early.outcome == nil else { return false }
       early.events.append(event)
       return true
     }

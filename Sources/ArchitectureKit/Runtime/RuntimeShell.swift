@@ -404,12 +404,15 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       if handoff.hold(outcome) { return }
       await port.finish(id, with: outcome)
     }
-    let task: Task<Void, Never> =
-      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-        Task.immediate(operation: body)
-      } else {
-        Task(operation: body)
-      }
+    let task: Task<Void, Never>
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      task = Task.immediate(operation: body)
+    } else {
+      // Without `Task.immediate` the task starts on another thread: closed at once, the
+      // handoff leaves every report to the port, rather than to whichever comes first.
+      _ = handoff.close()
+      task = Task(operation: body)
+    }
     let early = handoff.close()
     for event in early.events {
       core.deliver(event, from: id, runtime: self)

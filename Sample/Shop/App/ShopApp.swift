@@ -49,15 +49,18 @@ enum ShopApp {
   private static func run(_ setup: Setup, in terminal: Terminal) async {
     let initialState = ShopState(cartCount: setup.cartCount)
     let monitor = EffectMonitor<ShopState, ShopEvent, ShopError>()
-    // The screen shows the state the shop starts from before the shop starts: the catalog's
-    // first search may answer while the system is made (an effect that finishes without
-    // suspending is reduced at once), and a script prints the same lines either way.
+    // The screen shows the state the shop starts from, then every step from the start, as an
+    // observer: the catalog's first search, and the first row's load, may answer while the
+    // system is made (an effect that finishes without suspending is reduced at once), and a
+    // script prints the same lines either way. The monitor observes from the start too, so it
+    // counts the catalog's first search.
     let screen = ShopScreen(terminal: terminal, state: initialState)
     screen.show(initialState)
-    // The monitor observes from the start, so it counts the catalog's first search too.
+    let render: (SystemActivity<ShopState, ShopEvent, ShopError>) -> Void = { activity in
+      if case .step(_, _, let current) = activity { screen.show(current) }
+    }
     let shop = Shop.start(
-      from: initialState, context: setup.context, observers: [monitor.record])
-    shop.addUIBinding(screen.show)
+      from: initialState, context: setup.context, observers: [monitor.record, render])
 
     let isScripted = terminal.mode == .scripted
     let spinner = Task {

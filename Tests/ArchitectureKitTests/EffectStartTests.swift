@@ -138,6 +138,50 @@ struct EffectStartTests {
     #expect(system.state == State(request: 1, loaded: []))
   }
 
+  /// The hooks that send an event while the system handles a step.
+  enum Hook: CaseIterable, Sendable {
+    case binding, loopCallback, observer, userAction
+  }
+
+  @Test(arguments: Hook.allCases)
+  func aHooksEventStartsAnEffectWhoseInlineResultIsQueuedBehindIt(_ hook: Hook) {
+    let action = UserAction<State, Event, Never, EmptyContext>(trigger: .load(2))
+    let system = System.pure(
+      initialState: State(), context: EmptyContext(),
+      reducer: { state, event in
+        var state = state
+        Self.reduce(&state, event)
+        return state
+      },
+      uiBindings: [], userActions: [action], feedback: [Self.answer()])
+    let log = ActivityLog(system)
+    var sent = false
+    // Sends `load(2)` once the first answer is reduced: from inside the step that reduced it.
+    let react = { (state: State) in
+      guard state.loaded == [1], !sent else { return }
+      sent = true
+      switch hook {
+      case .userAction: action.execute()
+      default: system.send(.load(2))
+      }
+    }
+    switch hook {
+    case .binding: system.addUIBinding(react)
+    case .loopCallback, .userAction: system.addLoopCallback(react)
+    case .observer:
+      system.addObserver { activity in
+        if case .step(_, _, let current) = activity { react(current) }
+      }
+    }
+    system.send(.load(1))
+    #expect(system.state == State(request: nil, loaded: [1, 2]))
+    let steps = log.activities.compactMap { activity -> Event? in
+      if case .step(let event, _, _) = activity { event } else { nil }
+    }
+    #expect(steps == [.load(1), .loaded(1), .load(2), .loaded(2)])
+    #expect(system.tasks.count == 0)
+  }
+
   @Test func anEffectThatFailsBeforeItSuspendsIsReportedBeforeSendReturns() {
     struct Failure: Error, Equatable {}
     let system = System<State, Event, Failure, EmptyContext>(

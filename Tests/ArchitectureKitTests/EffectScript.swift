@@ -9,6 +9,10 @@ import FunctionalCore
 /// cancelled; a stale (cancelled) run is any cancelled body of that request, which the runtime
 /// must treat alike. A body ignores its cancellation, as work already under way on another
 /// thread does, so the runtime alone must drop what it sends afterwards.
+///
+/// A body that waits for a command waits for the test: it tells its job's ``WorkUnit`` so, as
+/// an effect asleep on a manual clock does. A harness's failsafe then never mistakes it for
+/// work under way, and keeps waiting for a result that is only slow to reach a busy main actor.
 final class EffectScript: Sendable {
   enum Command: Sendable {
     case send(PropertyEvent)
@@ -22,6 +26,8 @@ final class EffectScript: Sendable {
     var isCancelled = false
     var hasExited = false
     var token: Token?
+    /// The body's share of its job, while it runs as an effect's root task.
+    var unit: WorkUnit?
     var commands: [Command] = []
     var waiter: CheckedContinuation<Command, Never>?
   }
@@ -70,9 +76,10 @@ final class EffectScript: Sendable {
     _ request: RequestID,
     send: Send<PropertyEvent>?
   ) async -> EffectOutcome<PropertyEvent, CounterError> {
+    let unit = WorkUnit.currentOwned
     let id = contents.withLock { contents in
       contents.lastID += 1
-      contents.bodies[contents.lastID] = Body(request: request)
+      contents.bodies[contents.lastID] = Body(request: request, unit: unit)
       return contents.lastID
     }
     return await withTaskCancellationHandler {
@@ -109,6 +116,8 @@ final class EffectScript: Sendable {
         if !body.commands.isEmpty { return body.commands.removeFirst() }
         if contents.isClosed { return .end(.failed(.generic)) }
         body.waiter = continuation
+        // From now on the body waits for the test.
+        body.unit?.suspend()
         return nil
       }
       if let command { continuation.resume(returning: command) }
@@ -128,7 +137,12 @@ final class EffectScript: Sendable {
       defer { contents.bodies[id] = body }
       if let waiter = body.waiter {
         body.waiter = nil
-        return { waiter.resume(returning: command) }
+        let unit = body.unit
+        // Working again before it runs, so the job never looks idle in between.
+        return {
+          unit?.resume()
+          waiter.resume(returning: command)
+        }
       }
       body.commands.append(command)
       return {}
@@ -151,15 +165,18 @@ final class EffectScript: Sendable {
   func close(waitingFor count: Int) async -> Bool {
     let waiters = contents.withLock { contents in
       contents.isClosed = true
-      var waiters: [CheckedContinuation<Command, Never>] = []
+      var waiters: [(CheckedContinuation<Command, Never>, WorkUnit?)] = []
       for (id, body) in contents.bodies {
         guard let waiter = body.waiter else { continue }
-        waiters.append(waiter)
+        waiters.append((waiter, body.unit))
         contents.bodies[id]?.waiter = nil
       }
       return waiters
     }
-    for waiter in waiters { waiter.resume(returning: .end(.failed(.generic))) }
+    for (waiter, unit) in waiters {
+      unit?.resume()
+      waiter.resume(returning: .end(.failed(.generic)))
+    }
     return await waitUntil { contents in
       contents.bodies.values.count(where: \.hasExited) >= count
     }

@@ -113,9 +113,9 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
 
   /// Sends an event to the system.
   ///
-  /// It returns after the event, and every event it led to synchronously, were processed,
-  /// including what the effects it started reported before their first suspension: their start
-  /// runs here, on the actor. After ``stop()`` the event is ignored and reported.
+  /// It returns after the event, and every event it led to synchronously, were processed. The
+  /// effects it started run in tasks of their own, off the actor; their results come back to
+  /// the actor as later events. After ``stop()`` the event is ignored and reported.
   ///
   /// - Parameter event: The event to reduce.
   @inlinable

@@ -1,7 +1,8 @@
 import ArchitectureKit
 import Testing
 
-/// An effect starts on the thread that launches it and runs there until its first suspension.
+/// A ``System``'s effect starts on the thread that launches it and runs there until its first
+/// suspension; a ``BackgroundSystem``'s starts as a task of its own.
 ///
 /// Work that completes without suspending never hops, and what it reports meanwhile is queued
 /// behind the step that started it, as a hook's event is. After its first suspension the effect
@@ -79,13 +80,15 @@ struct EffectStartTests {
       ])
   }
 
-  @Test func aBackgroundSystemsEffectThatNeverSuspendsIsReducedBeforeSendReturns() async {
+  /// An actor's effects start as tasks of their own (see `RuntimeShell.launch`): even one that
+  /// never suspends reports back in a later turn of the actor.
+  @Test func aBackgroundSystemsEffectStartsAsATaskOfItsOwn() async {
     let system = await BackgroundSystem(
       initialState: State(), context: EmptyContext(), reduce: Self.reduce, feedback: [Self.answer()]
     )
-    // One turn of the system's actor: a result that hopped back could not arrive in it.
-    #expect(await system.sendAndRead(.load(1)) == State(request: nil, loaded: [1]))
-    #expect(system.tasks.count == 0)
+    // One turn of the system's actor: a result that hops back cannot arrive in it.
+    #expect(await system.sendAndRead(.load(1)) == State(request: 1, loaded: []))
+    await system.stop()
   }
 
   @Test func eventsSentBeforeTheFirstSuspensionArriveInOrderBeforeTheLaterOnes() async {

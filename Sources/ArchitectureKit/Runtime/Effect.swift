@@ -66,8 +66,9 @@ package enum EffectOutcome<Event: Sendable, Failure: Error>: Sendable {
 extension Effect {
   /// Runs the effect and reports how it ended.
   ///
-  /// Not isolated to the caller's actor: called from an effect's task, which starts on the
-  /// launching thread and leaves it at the effect's first suspension (see `RuntimeShell.launch`).
+  /// Not isolated to the caller's actor: called from an effect's task, which on the main actor
+  /// starts on the launching thread and leaves it at the effect's first suspension (see
+  /// `RuntimeShell.launch`).
   ///
   /// - Parameters:
   ///   - context: The dependencies handed to the effect.

@@ -4,10 +4,10 @@ import FunctionalCore
 /// effects, shared by ``System`` (main actor), ``BackgroundSystem`` (an actor) and the test
 /// harness.
 ///
-/// Its owner calls it only from its isolation. Effects run in nonisolated tasks that start on
-/// the owner's thread and leave it at their first suspension; what they report before, their
-/// launch hands to the core, and their later events and outcomes come back through a
-/// ``RuntimePort`` that hops to it. A test harness makes the shell *park*: an effect waits for
+/// Its owner calls it only from its isolation. Effects run in nonisolated tasks; on the main
+/// actor they start on the owner's thread and leave it at their first suspension, and what they
+/// report before, their launch hands to the core. Their later events and outcomes (all of them,
+/// for an actor's effects) come back through a ``RuntimePort`` that hops to it. A test harness makes the shell *park*: an effect waits for
 /// the test to run it, and what it sends waits for the test to receive it. Nothing else
 /// differs, so a test exercises exactly what the app runs.
 @usableFromInline
@@ -375,11 +375,17 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   /// Starts the task of an effect whose outcome is not known yet.
   ///
-  /// The task starts at once, on this thread, and runs until the effect first suspends
-  /// (`Task.immediate`): work that completes without suspending (a cache hit, a synchronous
-  /// computation) never leaves the thread. What the effect reports before the launch returns is
-  /// held by its ``EffectHandoff`` and handed to the core here, where it is queued behind the
-  /// current step; what it reports later hops back through the port.
+  /// On the main actor the task starts at once, on this thread, and runs until the effect first
+  /// suspends (`Task.immediate`): work that completes without suspending (a cache hit, a
+  /// synchronous computation) never leaves the thread. What the effect reports before the
+  /// launch returns is held by its ``EffectHandoff`` and handed to the core here, where it is
+  /// queued behind the current step; what it reports later hops back through the port.
+  ///
+  /// An actor's effects (``BackgroundSystem``) start as tasks of their own: started at once from
+  /// a default actor, with the actor held by the launching job, effect tasks left the full test
+  /// suite hung in about one run in ten on Swift 6.3.1 for Linux, every time with the
+  /// `BackgroundSystem` cancellation storm among the tests stuck; the cause is not known. Their
+  /// round trip, which never waits for a run loop, stays well within its budget without it.
   @inlinable
   func launch(_ effect: Effect, id: EffectID, request: EffectRequest) {
     let context = self.context
@@ -405,11 +411,11 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       await port.finish(id, with: outcome)
     }
     let task: Task<Void, Never>
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), port.mainActor != nil {
       task = Task.immediate(operation: body)
     } else {
-      // Without `Task.immediate` the task starts on another thread: closed at once, the
-      // handoff leaves every report to the port, rather than to whichever comes first.
+      // Otherwise the task starts on another thread: closed at once, the handoff leaves every
+      // report to the port, rather than to whichever comes first.
       _ = handoff.close()
       task = Task(operation: body)
     }

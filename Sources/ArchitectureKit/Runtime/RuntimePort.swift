@@ -1,11 +1,12 @@
 /// The way back from an effect's task to the runtime that started it.
 ///
 /// An effect runs off its system's isolation (a ``System``'s effect once it first suspended);
-/// everything it reports from then on (an event it sends, how it ended) hops back through the port to the system's
-/// actor — the main actor for ``System``, the system itself for ``BackgroundSystem`` — so
-/// ``System`` and ``BackgroundSystem`` share one launch and delivery path. (What a ``System``'s
-/// effect reports before, its launch hands over itself: see ``EffectHandoff``.) A running effect never keeps
-/// its system alive, and a result that arrives after the system is gone is dropped.
+/// everything it reports from then on (an event it sends, how it ended) hops back through the
+/// port to the system's actor — the main actor for ``System``, the system itself for
+/// ``BackgroundSystem`` — so ``System`` and ``BackgroundSystem`` share one launch and delivery
+/// path. (What a ``System``'s effect reports before, its launch hands over itself: see
+/// ``EffectHandoff``.) A running effect never keeps its system alive, and a result that arrives
+/// after the system is gone is dropped.
 ///
 /// The port holds no weak reference on the hot path: a weakly referenced object pays for every
 /// retain and release through a side table, and the shell and the main actor are retained on

@@ -7,9 +7,9 @@ import FunctionalCore
 /// Its owner calls it only from its isolation. Effects run in nonisolated tasks; on the main
 /// actor they start on the owner's thread and leave it at their first suspension, and what they
 /// report before, their launch hands to the core. Their later events and outcomes (all of them,
-/// for an actor's effects) come back through a ``RuntimePort`` that hops to it. A test harness makes the shell *park*: an effect waits for
-/// the test to run it, and what it sends waits for the test to receive it. Nothing else
-/// differs, so a test exercises exactly what the app runs.
+/// for an actor's effects) come back through a ``RuntimePort`` that hops to it. A test harness
+/// makes the shell *park*: an effect waits for the test to run it, and what it sends waits for
+/// the test to receive it. Nothing else differs, so a test exercises exactly what the app runs.
 @usableFromInline
 package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Context: Sendable>:
   CoreRuntime
@@ -384,8 +384,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// An actor's effects (``BackgroundSystem``) start as tasks of their own: started at once from
   /// a default actor, with the actor held by the launching job, effect tasks left the full test
   /// suite hung in about one run in ten on Swift 6.3.1 for Linux, every time with the
-  /// `BackgroundSystem` cancellation storm among the tests stuck; the cause is not known. Their
-  /// round trip, which never waits for a run loop, stays well within its budget without it.
+  /// `BackgroundSystem` cancellation storm among the tests stuck; the cause is not known. (Their
+  /// results hop back to an actor, which, unlike the main actor, never waits for a run loop.)
   @inlinable
   func launch(_ effect: Effect, id: EffectID, request: EffectRequest) {
     let context = self.context

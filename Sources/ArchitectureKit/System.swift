@@ -55,11 +55,15 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// The reducer's mutating form, which every other form is turned into.
   public typealias Reduce = (inout State, Event) -> Void
 
-  @usableFromInline let shell: RuntimeShell<State, Event, ErrorType, Context>
-  /// Made at the first read of the state: a system nobody observes never needs one.
-  @exclusivity(unchecked) @usableFromInline var observationRegistrar: ObservationRegistrar?
-  /// The shell's tasks, reachable from the nonisolated `deinit`.
-  @usableFromInline package let tasks: TaskBag
+  /// The runtime.
+  ///
+  /// Used on the main actor only, but for the nonisolated `deinit`, which reads the runtime's
+  /// task bag once nothing else can (see `RuntimeShell.tasks`): hence `nonisolated(unsafe)`,
+  /// since the bag is made lazily, on the main actor.
+  @usableFromInline nonisolated(unsafe) let shell: RuntimeShell<State, Event, ErrorType, Context>
+  /// What Observation needs, made at the first read of the state: a system nobody observes
+  /// pays one reference for it.
+  @exclusivity(unchecked) @usableFromInline var observation: Observing?
 
   /// Creates a system from a reducer in mutating form and starts it.
   ///
@@ -135,7 +139,6 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
       feature: feature,
       observers: observers
     )
-    tasks = shell.tasks
     for action in userActions { action.drive(self) }
     shell.start(rendering: uiBindings)
   }
@@ -174,7 +177,9 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   }
 
   deinit {
-    tasks.detach()
+    // The shell makes its bag on the main actor, in a call that held this system (see
+    // `RuntimeShell.tasks`): the bag, if any, was made before the last reference went.
+    shell.madeTasks?.detach()
   }
 
   /// The current state.
@@ -183,8 +188,8 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// notified once the burst of steps that changed the state has been processed.
   @inlinable
   public var state: State {
-    installObservation()
-    registrar.access(self, keyPath: stateKeyPath)
+    let observation = installObservation()
+    observation.registrar.access(self, keyPath: observation.stateKeyPath)
     return shell.core.state
   }
 
@@ -202,35 +207,25 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// - Returns: Its current value.
   @inlinable
   public subscript<Value: Equatable>(dynamicMember path: KeyPath<State, Value>) -> Value {
-    installObservation()
-    registrar.access(self, keyPath: observedSlice(path))
+    let observation = installObservation()
+    observation.registrar.access(self, keyPath: observedSlice(path, in: observation))
     return shell.core.state[keyPath: path]
   }
 
-  /// The registrar, made at the first read of the state.
-  @inlinable
-  var registrar: ObservationRegistrar {
-    if let observationRegistrar { return observationRegistrar }
-    let registrar = ObservationRegistrar()
-    observationRegistrar = registrar
-    return registrar
+  /// The registrar, the key paths Observation is told about, and the parts of the state views
+  /// observe, in one box made at the first read.
+  @MainActor @usableFromInline
+  final class Observing {
+    @usableFromInline let registrar = ObservationRegistrar()
+    /// The key path of ``System/state``, made once: a key path into a generic class is
+    /// otherwise rebuilt by the runtime at every use.
+    @usableFromInline let stateKeyPath = \System.state
+    /// The parts of the state views observe, each with its own key path and test of change.
+    @exclusivity(unchecked) @usableFromInline var slices: [AnyKeyPath: Slice] = [:]
+
+    @usableFromInline
+    init() {}
   }
-
-  /// The key path of ``state``, made once: a key path into a generic class is otherwise
-  /// rebuilt by the runtime at every use.
-  @exclusivity(unchecked) @usableFromInline var cachedStateKeyPath: KeyPath<System, State>?
-
-  /// The key path of ``state``.
-  @inlinable
-  var stateKeyPath: KeyPath<System, State> {
-    if let cachedStateKeyPath { return cachedStateKeyPath }
-    let path = \System.state
-    cachedStateKeyPath = path
-    return path
-  }
-
-  /// The parts of the state views observe, each with its own key path and its test of change.
-  @exclusivity(unchecked) @usableFromInline var slices: [AnyKeyPath: Slice] = [:]
 
   /// A part of the state a view observes.
   @usableFromInline
@@ -242,11 +237,14 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
 
   @usableFromInline
   func observedSlice<Value: Equatable>(
-    _ path: KeyPath<State, Value>
+    _ path: KeyPath<State, Value>, in observation: Observing
   ) -> KeyPath<System, Value> {
-    if let slice = slices[path], let key = slice.key as? KeyPath<System, Value> { return key }
+    if let slice = observation.slices[path], let key = slice.key as? KeyPath<System, Value> {
+      return key
+    }
     let key: KeyPath<System, Value> = \System[dynamicMember: path]
-    slices[path] = Slice(
+    let registrar = observation.registrar
+    observation.slices[path] = Slice(
       key: key,
       isChanged: { $0[keyPath: path] != $1[keyPath: path] },
       notify: { [unowned self] in
@@ -264,14 +262,17 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// specialized for the system's types: unspecialized, each burst looked up the metadata of
   /// the key path's and the registrar's generic types.
   @inlinable
-  func installObservation() {
-    guard shell.settledObservation == nil else { return }
+  func installObservation() -> Observing {
+    if let observation { return observation }
+    let observation = Observing()
+    self.observation = observation
     if shell.isUnchanged != nil { shell.observationNeedsPrevious = true }
     // Weak: a hook may let go of the system in the middle of a burst that an effect's result
     // started, and the steps still queued then run without it.
     shell.settledObservation = SettledObservation { [weak self] previous in
       self?.notifyObservers(previous: previous)
     }
+    return observation
   }
 
   /// Notifies what changed in a burst of steps.
@@ -281,12 +282,13 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// (nothing compared when the burst began), everything observed is notified.
   @inlinable
   func notifyObservers(previous: State?) {
-    let registrar = registrar
-    let stateKeyPath = stateKeyPath
+    guard let observation else { return }
+    let registrar = observation.registrar
+    let stateKeyPath = observation.stateKeyPath
     guard let previous else {
       registrar.willSet(self, keyPath: stateKeyPath)
       registrar.didSet(self, keyPath: stateKeyPath)
-      for slice in slices.values { slice.notify() }
+      for slice in observation.slices.values { slice.notify() }
       return
     }
     let current = shell.core.state
@@ -294,8 +296,8 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
       registrar.willSet(self, keyPath: stateKeyPath)
       registrar.didSet(self, keyPath: stateKeyPath)
     }
-    if slices.isEmpty { return }
-    for slice in slices.values where slice.isChanged(previous, current) {
+    if observation.slices.isEmpty { return }
+    for slice in observation.slices.values where slice.isChanged(previous, current) {
       slice.notify()
     }
   }
@@ -394,6 +396,11 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     _ observer: @escaping (SystemActivity<State, Event, ErrorType>) -> Void
   ) -> Listener {
     shell.addObserver(observer)
+  }
+
+  /// The system's effect tasks and stream finishers (made by the first read if not yet made).
+  package var tasks: TaskBag {
+    shell.tasks
   }
 
   /// The storage the mailbox holds, in entries: small once a burst is processed.

@@ -124,4 +124,30 @@ struct LeakTests {
     await census.exited.wait(untilAtLeast: effects)
     #expect(census.exited.value == effects)
   }
+
+  @MainActor
+  @Test func systemsReleasedOffTheMainActorAreFreedAndTheirEffectsCancelled() async {
+    // A system's deinit is nonisolated: the last reference may go on any thread, and the
+    // deinit then reads the task bag the main actor made when the effects started.
+    let census = EffectCensus()
+    let count = StressLoad.scaled(1_000)
+    var systems = (0..<count).map { _ in
+      System<Busy, Int, Never, EffectCensus>(
+        initialState: Busy(), context: census, reduce: { _, _ in }, feedback: Self.feedback())
+    }
+    let references = systems.map { WeakReference(object: $0) }
+    let effects = count * Self.effectsPerSystem
+    await census.entered.wait(untilAtLeast: effects)
+    let holder = Lock<[System<Busy, Int, Never, EffectCensus>]>(systems)
+    systems.removeAll()
+    await Task.detached {
+      holder.withLock { $0.removeAll() }
+    }.value
+
+    #expect(references.allSatisfy { $0.object == nil }, "systems kept alive")
+    #expect(census.cancelled.value == effects, "effects not cancelled by deinit")
+    guard census.cancelled.value == effects else { return census.releaseAll() }
+    await census.exited.wait(untilAtLeast: effects)
+    #expect(census.exited.value == effects)
+  }
 }

@@ -74,6 +74,71 @@ struct SystemTests {
     #expect(calls == ["binding 0", "callback 1", "observer", "binding 1"])
   }
 
+  @Test func bindingsAddedBeforeAndAfterOtherListenersAreRemovedExactly() {
+    // The initial bindings' identifiers run on without a gap; a loop callback added next makes
+    // a gap before the bindings added after it. Removing any of them, also from inside a walk,
+    // must silence exactly that one.
+    var calls: [String] = []
+    let system = CounterSystem.pure(
+      initialState: 0,
+      context: EmptyContext(),
+      reducer: counterReducer,
+      uiBindings: [{ calls.append("first \($0)") }, { calls.append("second \($0)") }],
+      userActions: [],
+      feedback: []
+    )
+    let callback = system.addLoopCallback { calls.append("callback \($0)") }
+    var third: Listener?
+    third = system.addUIBinding { state in
+      calls.append("third \(state)")
+      if state == 1, let third { system.removeListener(third) }
+    }
+    let fourth = system.addUIBinding { calls.append("fourth \($0)") }
+    let fifth = system.addUIBinding { calls.append("fifth \($0)") }
+    system.removeListener(callback)
+    system.removeListener(fourth)
+    calls = []
+    system.send(.increment)
+    #expect(calls == ["first 1", "second 1", "third 1", "fifth 1"])
+    calls = []
+    system.send(.increment)
+    #expect(calls == ["first 2", "second 2", "fifth 2"])
+    system.removeListener(fifth)
+    system.removeListener(fifth)
+    let sixth = system.addUIBinding { calls.append("sixth \($0)") }
+    calls = []
+    system.send(.increment)
+    #expect(calls == ["first 3", "second 3", "sixth 3"])
+    system.removeListener(sixth)
+    calls = []
+    system.send(.increment)
+    #expect(calls == ["first 4", "second 4"])
+  }
+
+  @Test func listenersAddedOneByOneWithoutAGapAreRemovedExactlyAlsoDuringAWalk() {
+    var calls: [String] = []
+    let system = CounterSystem(
+      initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    var first: Listener?
+    first = system.addLoopCallback { state in
+      calls.append("first \(state)")
+      if let first { system.removeListener(first) }
+    }
+    system.addLoopCallback { calls.append("second \($0)") }
+    let third = system.addLoopCallback { calls.append("third \($0)") }
+    var fourth: Listener?
+    fourth = system.addLoopCallback { state in
+      calls.append("fourth \(state)")
+      if let fourth { system.removeListener(fourth) }
+      system.removeListener(third)
+    }
+    system.send(.increment)
+    #expect(calls == ["first 1", "second 1", "third 1", "fourth 1"])
+    calls = []
+    system.send(.increment)
+    #expect(calls == ["second 2"])
+  }
+
   @Test func eventsSentDuringAStepAreProcessedAfterIt() {
     var seen: [(state: Int, source: String)] = []
     let system = CounterSystem(

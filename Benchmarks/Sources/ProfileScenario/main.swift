@@ -52,14 +52,19 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "hand-composed-100": { count in HandRolledComposedFixture().send(count) },
 ]
 
-/// Creates `count` systems (rounded up to whole batches), keeping every one alive, so that the
-/// difference of two runs holds creations only, no releases.
+/// The creation fixtures, never released: the process exits with them.
+var keptUntilExit: [any CreatingFixture] = []
+
+/// Creates `count` systems (rounded up to whole batches), keeping every one alive to the end of
+/// the process, so that the difference of two runs holds creations only, no releases (the
+/// benchmark releases the systems outside its measurement too).
 @MainActor
 func create(_ count: Int, with fixture: some CreatingFixture) {
   fixture.prepare()
   for _ in 0..<max(1, count / CreationFixture.count) {
     fixture.create()
   }
+  keptUntilExit.append(fixture)
 }
 
 /// The creation fixtures, library and hand-rolled.

@@ -10,8 +10,12 @@
 struct Listeners<Argument> {
   /// The listeners' closures.
   @usableFromInline var bodies: [(Argument) -> Void]
-  /// Each closure's identifier, at the same index.
+  /// Each closure's identifier, at the same index; empty while the identifiers run on from
+  /// ``firstID`` without a gap, as a system's initial bindings' do, so that those cost no
+  /// allocation.
   @usableFromInline var ids: [Int]
+  /// The first listener's identifier, while ``ids`` is empty.
+  @usableFromInline var firstID = 0
 
   @inlinable
   init() {
@@ -22,30 +26,65 @@ struct Listeners<Argument> {
   /// Whether there is no listener.
   @inlinable var isEmpty: Bool { bodies.isEmpty }
 
+  /// The identifier of the listener at `index`.
+  @inlinable
+  func id(at index: Int) -> Int {
+    ids.isEmpty ? firstID + index : ids[index]
+  }
+
+  /// Whether the listener with this identifier is registered.
+  @usableFromInline
+  func contains(_ id: Int) -> Bool {
+    ids.isEmpty ? (firstID..<firstID + bodies.count).contains(id) : ids.contains(id)
+  }
+
+  /// Writes out the identifiers of listeners that run on without a gap, before one with a gap
+  /// is added or one is removed.
+  @inlinable
+  mutating func writeOutIDs() {
+    if ids.isEmpty { ids = Array(firstID..<firstID + bodies.count) }
+  }
+
   /// Adds a listener at the end.
   mutating func append(_ body: @escaping (Argument) -> Void, id: Int) {
+    append(ids: id..<id + 1)
     bodies.append(body)
-    ids.append(id)
   }
 
   /// Adds listeners at the end, keeping the array's closures as they are (an element taken out
   /// and appended again would be wrapped in a reabstraction thunk).
   ///
-  /// The first listeners share the caller's array instead of copying it, and their identifiers
-  /// are allocated once, at their size: a system's bindings cost no allocation of their own.
+  /// The first listeners share the caller's array instead of copying it, and their identifiers,
+  /// which run on without a gap, are not written out: a system's bindings cost no allocation of
+  /// their own.
   @inlinable
   mutating func append(contentsOf bodies: [(Argument) -> Void], ids: Range<Int>) {
+    append(ids: ids)
     if self.bodies.isEmpty {
       self.bodies = bodies
-      self.ids = Array(ids)
     } else {
       self.bodies.append(contentsOf: bodies)
-      self.ids.append(contentsOf: ids)
+    }
+  }
+
+  /// Records the identifiers of listeners about to be added at the end.
+  @inlinable
+  mutating func append(ids new: Range<Int>) {
+    if new.isEmpty {
+      return
+    } else if bodies.isEmpty {
+      // No listener, so no identifier written out either.
+      firstID = new.lowerBound
+    } else if !ids.isEmpty || new.lowerBound != firstID + bodies.count {
+      writeOutIDs()
+      ids.append(contentsOf: new)
     }
   }
 
   /// Removes the listener with this identifier; returns whether it was there.
   mutating func remove(_ id: Int) -> Bool {
+    guard contains(id) else { return false }
+    writeOutIDs()
     guard let index = ids.firstIndex(of: id) else { return false }
     bodies.remove(at: index)
     ids.remove(at: index)
@@ -67,7 +106,7 @@ struct Listeners<Argument> {
     // for a counter event with ten bindings). Each call still retains its closure's context.
     bodies.withUnsafeBufferPointer { bodies in
       for index in bodies.indices {
-        if removals() != start, !isListening(ids[index]) { continue }
+        if removals() != start, !isListening(id(at: index)) { continue }
         bodies[index](argument)
       }
     }

@@ -20,7 +20,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   @usableFromInline package let core: SystemCore<State, Event, ErrorType, Context>
   @usableFromInline package let context: Context
-  @usableFromInline package let tasks: TaskBag
+  /// The bag of the effects' tasks and the streams' finishers, once made (see ``tasks``).
+  @exclusivity(unchecked) @usableFromInline package var madeTasks: TaskBag?
   /// The type of the runtime's owner, which names it in diagnostics (named only when one is
   /// written: describing a generic type costs more than creating a system).
   @usableFromInline let owner: Any.Type
@@ -28,8 +29,6 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @usableFromInline let isolation: (any Actor)?
   /// The port, once made (see ``port``).
   @exclusivity(unchecked) @usableFromInline var madePort: Port?
-  /// Whether effects wait for the test to run them and their results wait to be received.
-  @usableFromInline package let isParking: Bool
   /// The main-actor system's Observation hook, told once the mailbox settled after steps.
   ///
   /// A box of its own, made with the hook: a system nobody observes pays one reference for it.
@@ -48,23 +47,27 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// listener before it calls it.
   @exclusivity(unchecked) @usableFromInline var removals = 0
   @exclusivity(unchecked) @usableFromInline var stateStreams: [Int: (State) -> Void]
-  private var lastStreamID = 0
-  private var lastListenerID = 0
+  /// The last identifier handed out, to a listener, a wait or a state stream.
+  private var lastID = 0
   /// Whether two states are equal, when the state is `Equatable`: bindings and Observation skip
   /// steps that left it unchanged.
   @usableFromInline let isUnchanged: StateEquality<State>?
   /// The state the bindings last rendered, kept while there are bindings to skip steps for.
   @exclusivity(unchecked) @usableFromInline var lastRendered: State?
+  // The flags follow the optional state, whose tag leaves room for them: a system's objects are
+  // small enough that the padding of a flag placed anywhere else shows in their size.
+  /// Whether effects wait for the test to run them and their results wait to be received.
+  @usableFromInline package let isParking: Bool
   /// Whether Observation compares each state with the one before (slices, `Equatable` state).
   @usableFromInline package var observationNeedsPrevious = false {
     didSet { updateRetention() }
   }
+  /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
+  @exclusivity(unchecked) @usableFromInline var hasStateWaiters = false
   /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
   @usableFromInline var stateWaiters: [Int: StateWaiter] {
     didSet { hasStateWaiters = !stateWaiters.isEmpty }
   }
-  /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
-  @exclusivity(unchecked) @usableFromInline var hasStateWaiters = false
 
   /// Effects that started and wait for the test to run them (parking shells only).
   @usableFromInline package private(set) var pending: [EffectID: Effect]
@@ -137,7 +140,6 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     self.owner = owner
     self.isolation = isolation
     self.context = context
-    self.tasks = TaskBag()
     self.uiBindings = Listeners()
     self.loopCallbacks = Listeners()
     self.observers = Listeners()
@@ -158,6 +160,24 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// whose effects all end at once, never needs either.
   @inlinable package var port: Port {
     madePort ?? makePort()
+  }
+
+  /// The bag of the effects' tasks and the streams' finishers.
+  ///
+  /// Made, with the port or for the first state stream, on the runtime's isolation: an idle
+  /// system, or one whose effects all end at once, never needs one. Its owner detaches it in
+  /// its `deinit` through ``madeTasks``: the call that made it held the owner, so it returned
+  /// before the owner's last reference went. Made after ``stop()``, it is closed at once.
+  @inlinable package var tasks: TaskBag {
+    madeTasks ?? makeTasks()
+  }
+
+  @usableFromInline
+  func makeTasks() -> TaskBag {
+    let tasks = TaskBag()
+    if core.isStopped { tasks.close() }
+    madeTasks = tasks
+    return tasks
   }
 
   /// Which effects are working, for waits that must tell work from waiting for the test.
@@ -193,7 +213,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   package func stop() {
     core.stop(runtime: self)
-    tasks.close()
+    madeTasks?.close()
     resumeStateWaiters(all: true)
     for result in parked {
       if case .sent(_, let resumption, _) = result.content { resumption.open() }
@@ -248,15 +268,15 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   @usableFromInline
   func makeListener() -> Listener {
-    lastListenerID += 1
-    return Listener(id: lastListenerID)
+    lastID += 1
+    return Listener(id: lastID)
   }
 
   /// The identifiers of `count` new listeners, in order.
   @usableFromInline
   func makeListenerIDs(_ count: Int) -> Range<Int> {
-    defer { lastListenerID += count }
-    return lastListenerID + 1..<lastListenerID + 1 + count
+    defer { lastID += count }
+    return lastID + 1..<lastID + 1 + count
   }
 
   /// Keeps the state the bindings saw, when steps that leave it unchanged are to be skipped.
@@ -284,8 +304,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @usableFromInline
   package func wait(while predicate: @escaping (State) -> Bool) async {
     guard !core.isStopped, predicate(core.state) else { return }
-    lastListenerID += 1
-    let id = lastListenerID
+    lastID += 1
+    let id = lastID
     let port = self.port
     // The check and the registration happen here, on the runtime's isolation: the closures of
     // `withCheckedContinuation` may run elsewhere, so they only wait on a lock-based signal.
@@ -349,15 +369,15 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       finish()
       return nil
     }
-    lastStreamID += 1
-    stateStreams[lastStreamID] = yield
-    tasks.insertFinisher(finish, for: lastStreamID)
-    return lastStreamID
+    lastID += 1
+    stateStreams[lastID] = yield
+    tasks.insertFinisher(finish, for: lastID)
+    return lastID
   }
 
   func removeStateStream(_ id: Int) {
     stateStreams[id] = nil
-    tasks.removeFinisher(id)
+    madeTasks?.removeFinisher(id)
   }
 
   // MARK: Effects
@@ -540,7 +560,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       // A snapshot: a listener may add or remove listeners while the walk runs.
       let loopCallbacks = self.loopCallbacks
       loopCallbacks.notify(
-        state, removals: { removals }, isListening: { self.loopCallbacks.ids.contains($0) })
+        state, removals: { removals }, isListening: { self.loopCallbacks.contains($0) })
     }
     if let previous, !observers.isEmpty {
       notify(.step(event: event, previous: previous, current: state))
@@ -549,7 +569,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       // A snapshot: a listener may add or remove listeners while the walk runs.
       let uiBindings = self.uiBindings
       uiBindings.notify(
-        state, removals: { removals }, isListening: { self.uiBindings.ids.contains($0) })
+        state, removals: { removals }, isListening: { self.uiBindings.contains($0) })
     }
     if !stateStreams.isEmpty {
       for yield in stateStreams.values { yield(state) }
@@ -613,7 +633,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// Cancels a cancelled effect's work and forgets what it left waiting.
   @usableFromInline
   func retire(_ id: EffectID) {
-    tasks.cancel(id)
+    madeTasks?.cancel(id)
     // Without a port no task started, so no work began.
     if let work = madePort?.work {
       // Cancelled by the effect's own code (stopping its system on the main thread) before its
@@ -640,7 +660,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     // A snapshot: a listener may add or remove listeners while the walk runs.
     let observers = self.observers
     observers.notify(
-      activity, removals: { removals }, isListening: { self.observers.ids.contains($0) })
+      activity, removals: { removals }, isListening: { self.observers.contains($0) })
   }
 }
 

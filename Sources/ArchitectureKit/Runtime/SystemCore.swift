@@ -77,6 +77,9 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Whether the runtime is told each time the mailbox settles (``CoreRuntime/coreSettled()``).
   @exclusivity(unchecked) @usableFromInline package var reportsSettling = false
 
+  /// Whether the core is inside a call that processes the mailbox; inputs then queue.
+  @exclusivity(unchecked) @usableFromInline var isDraining = false
+
   @usableFromInline let reduce: (inout State, Event) -> MissingChild?
   @usableFromInline let reconcilers: [Reconciler<State, Event, Failure, Context>]
   /// The same reconcilers, for the walk of each step.
@@ -84,8 +87,6 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   let unretainedReconcilers: [Unmanaged<Reconciler<State, Event, Failure, Context>>]
   @exclusivity(unchecked) @usableFromInline var mailbox: [Entry]
   @exclusivity(unchecked) @usableFromInline var mailboxHead = 0
-  /// Whether the core is inside a call that processes the mailbox; inputs then queue.
-  @exclusivity(unchecked) @usableFromInline var isDraining = false
   @exclusivity(unchecked) @usableFromInline var live: LiveEffects
   /// The reconcilers' way to start and cancel effects in this core, made at the first
   /// reconciliation (see ``makeHost(_:)``).

@@ -1,21 +1,32 @@
 /// The running effect tasks of a system, and the finishers of its state streams.
 ///
 /// It is `Sendable` so that a system's nonisolated `deinit` can cancel everything it started.
+/// A value with reference semantics: every copy shares the one lock, which holds the contents
+/// and the mutex in one allocation, so a system's bag costs a single allocation.
 @usableFromInline
-package final class TaskBag: Sendable {
+package struct TaskBag: Sendable {
   private struct Contents {
-    var tasks: [EffectID: Task<Void, Never>] = [:]
-    var finishers: [Int: @Sendable () -> Void] = [:]
+    var tasks: [EffectID: Task<Void, Never>]
+    var finishers: [Int: @Sendable () -> Void]
     var isClosed = false
     /// Whether the runtime's owner is gone (its `deinit` ran).
     var isDetached = false
+
+    init() {
+      // Not literals: an empty dictionary literal is built by a call, an empty dictionary is
+      // the shared empty storage.
+      tasks = Dictionary()
+      finishers = Dictionary()
+    }
   }
 
-  private let contents = Lock(Contents())
+  private let contents: Lock<Contents>
 
   /// Creates an empty, open bag.
   @usableFromInline
-  init() {}
+  init() {
+    contents = Lock(Contents())
+  }
 
   /// Remembers a task; cancels it at once when the bag is already closed.
   @usableFromInline

@@ -3,8 +3,8 @@ internal import FunctionalCore
 /// What an effect reports while its launch is still under way.
 ///
 /// On the main actor, an effect's task starts on the thread that launches it and runs there
-/// until its first suspension (an actor's effects start as tasks of their own: their handoff is
-/// closed before they start). Until the launch ends, the task cannot reach its runtime through
+/// until its first suspension (an actor's effects start as tasks of their own, which report
+/// through the port from the start and need no handoff). Until the launch ends, the task cannot reach its runtime through
 /// the port without a hop (or, on the main thread, without re-entering the launch), so what it
 /// reports meanwhile — the events it sends, how it ended — is held here, and the launch hands it
 /// to the core itself, in order. Once the launch closed the handoff, the task reports through the port.

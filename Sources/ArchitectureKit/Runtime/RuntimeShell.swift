@@ -413,11 +413,26 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     let work = self.work
     let key = id.rawValue
     work.begin(key, label: request)
+    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *),
+      port.mainActor != nil
+    else {
+      // The task starts on another thread and reports everything through the port: it needs
+      // no handoff.
+      let task = Task { @concurrent in
+        let outcome = await WorkUnit.run(in: work, key: key) {
+          await effect.run(
+            with: context, send: Send { event in await port.deliver(event, from: id) })
+        }
+        await port.finish(id, with: outcome)
+      }
+      keep(task, for: id)
+      return
+    }
     let handoff = EffectHandoff<Event, ErrorType>()
     // A test harness makes the sender of an event wait until the test receives it, so an
     // event it holds for the test must suspend the effect: it cannot go on meanwhile.
     let holdsEvents = !isParking
-    let body: @concurrent @Sendable () async -> Void = {
+    let task = Task.immediate { @concurrent in
       let outcome = await WorkUnit.run(in: work, key: key) {
         // Made only for an effect that sends events as it runs: most send none.
         await effect.run(
@@ -430,15 +445,6 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       if handoff.hold(outcome) { return }
       await port.finish(id, with: outcome)
     }
-    let task: Task<Void, Never>
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), port.mainActor != nil {
-      task = Task.immediate(operation: body)
-    } else {
-      // Otherwise the task starts on another thread: closed at once, the handoff leaves every
-      // report to the port, rather than to whichever comes first.
-      _ = handoff.close()
-      task = Task(operation: body)
-    }
     let early = handoff.close()
     for event in early.events {
       core.deliver(event, from: id, runtime: self)
@@ -446,7 +452,16 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     if let outcome = early.outcome {
       effectEnded(id, with: outcome)
       work.end(key)
-    } else if core.isRunning(id) {
+    } else {
+      keep(task, for: id)
+    }
+  }
+
+  /// Keeps the task of a launched effect that is still running, so that cancelling the effect
+  /// cancels it.
+  @inlinable
+  func keep(_ task: Task<Void, Never>, for id: EffectID) {
+    if core.isRunning(id) {
       tasks.insert(task, for: id)
     } else {
       // Cancelled while it started: its own code stopped the system (see `retire(_:)`).

@@ -196,6 +196,50 @@ struct FeedbackTests {
     system.stop()
   }
 
+  /// Three requests, two of one type: the runtime reconciles neighbouring feedback of one
+  /// request type together (`Reconciler.joiningRuns`), which must not change what each does.
+  struct ThreeRequests: Equatable, Sendable {
+    var first: String?
+    var second: String?
+    var count: Int?
+  }
+
+  @Test func neighbouringFeedbackOfOneRequestTypeEachKeepTheirOwnEffectInFeedbackOrder() {
+    let waitForever: @Sendable (String, EmptyContext, Send<ThreeRequests>) async -> Void = {
+      _, _, _ in await Gate().wait()
+    }
+    let system = System<ThreeRequests, ThreeRequests, Never, EmptyContext>(
+      initialState: ThreeRequests(), context: EmptyContext(), reduce: { $0 = $1 },
+      feedback: [
+        .react(request: \.first, stream: waitForever),
+        .react(
+          request: \.second,
+          run: { _, _ in
+            await Gate().wait()
+            return ThreeRequests()
+          }),
+        .react(request: \.count, stream: { _, _, _ in await Gate().wait() }),
+        .react(request: \.first, stream: waitForever),
+        Feedback.react(request: \.second, stream: waitForever)
+          .debounced(for: .zero, clock: { _ in ContinuousClock() }),
+        .react(request: \.second, stream: waitForever),
+      ]
+    )
+    let log = ActivityLog(system)
+    let startedIn = { log.started.map { "\($0.feedbackIndex) \($0.value)" } }
+    let cancelledIn = { log.cancelled.map { "\($0.feedbackIndex) \($0.value)" } }
+
+    system.send(ThreeRequests(first: "a", second: "b", count: 1))
+    #expect(startedIn() == ["0 a", "1 b", "2 1", "3 a", "4 b", "5 b"])
+    system.send(ThreeRequests(first: "a", second: "c", count: 1))
+    #expect(startedIn()[6...] == ["1 c", "4 c", "5 c"])
+    #expect(cancelledIn() == ["1 b", "4 b", "5 b"])
+    system.send(ThreeRequests(first: nil, second: "c", count: nil))
+    #expect(cancelledIn()[3...] == ["0 a", "2 1", "3 a"])
+    #expect(log.started.count == 9)
+    system.stop()
+  }
+
   @Test func theConditionFormStartsOnTheRisingEdgeAndCancelsOnTheFallingOne() {
     let system = System<Bool, Bool, Never, EmptyContext>(
       initialState: false, context: EmptyContext(), reduce: { $0 = $1 },

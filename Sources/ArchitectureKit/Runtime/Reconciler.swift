@@ -4,7 +4,9 @@
 /// each system, so a `Feedback` value can be shared. Closures rather than subclasses: a generic
 /// subclass's overridden method always runs unspecialized, which cost ten times more per step
 /// in the benchmarks. The bookkeeping lives in a ``Bookkeeping`` box rather than in captured
-/// `var`s, whose every access is checked for exclusivity at run time.
+/// `var`s, whose every access is checked for exclusivity at run time. Reconcilers of one optional
+/// request that sit next to each other with the same request type are joined into one
+/// (``joiningRuns(_:)``).
 @usableFromInline
 final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
   @usableFromInline typealias Host = EffectHost<Event, Failure, Context>
@@ -22,9 +24,33 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   /// with a state holding an array and a string.)
   @usableFromInline let reconcile: (inout State, Host) -> Void
 
+  /// How this reconciler joins its neighbours of the same kind into one, or `nil` if it does
+  /// not; see ``make(_:)``.
+  @usableFromInline let joining: Joining?
+
   @usableFromInline
-  init(_ reconcile: @escaping (inout State, Host) -> Void) {
+  init(_ reconcile: @escaping (inout State, Host) -> Void, joining: Joining? = nil) {
     self.reconcile = reconcile
+    self.joining = joining
+  }
+
+  /// What a reconciler of one optional request needs to be joined with the reconcilers of the
+  /// same request type next to it.
+  @usableFromInline
+  struct Joining {
+    /// The type of the loop: reconcilers of the same kind can be joined.
+    @usableFromInline let kind: ObjectIdentifier
+    /// The loop itself, with its bookkeeping.
+    @usableFromInline let loop: AnyObject
+    /// Makes one reconciler for loops of this kind, which brings each in line in order.
+    @usableFromInline let join: ([AnyObject]) -> Reconciler
+
+    @inlinable
+    init(kind: ObjectIdentifier, loop: AnyObject, join: @escaping ([AnyObject]) -> Reconciler) {
+      self.kind = kind
+      self.loop = loop
+      self.join = join
+    }
   }
 
   /// The reconcilers of a feature's feedback, one per loop with its position, and the same
@@ -38,8 +64,43 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   ) -> (owned: [Reconciler], unretained: [Unmanaged<Reconciler>]) {
     // Empty arrays made here rather than by `map`, generic code for a system without feedback.
     guard !feedback.isEmpty else { return (Array(), Array()) }
-    let owned = feedback.enumerated().map { index, feedback in feedback.makeReconciler(index) }
+    let owned = joiningRuns(
+      feedback.enumerated().map { index, feedback in feedback.makeReconciler(index) })
     return (owned, owned.map(Unmanaged.passUnretained))
+  }
+
+  /// The reconcilers with each run of neighbours of the same kind joined into one.
+  ///
+  /// Feedback of one optional request (`react(request:…)`, the common kind) whose requests have
+  /// the same type are joined when they are next to each other, so one call walks them all in
+  /// code specialized for their type: an unchanged feedback then costs its request closure and
+  /// a comparison, not two more indirect calls. The order in which the loops are brought in line
+  /// is the feedback's order, joined or not.
+  @inlinable
+  static func joiningRuns(_ reconcilers: [Reconciler]) -> [Reconciler] {
+    var joined: [Reconciler] = []
+    joined.reserveCapacity(reconcilers.count)
+    var start = reconcilers.startIndex
+    while start < reconcilers.endIndex {
+      var loops: [AnyObject] = []
+      var end = start
+      if let first = reconcilers[start].joining {
+        while end < reconcilers.endIndex, let joining = reconcilers[end].joining,
+          joining.kind == first.kind
+        {
+          loops.append(joining.loop)
+          end += 1
+        }
+      }
+      if loops.count > 1, let first = reconcilers[start].joining {
+        joined.append(first.join(loops))
+        start = end
+      } else {
+        joined.append(reconcilers[start])
+        start += 1
+      }
+    }
+    return joined
   }
 
   /// Brings each reconciler's effects in line with the state at `state`, in order.
@@ -68,11 +129,24 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     request: @escaping (State) -> Request?,
     effect: @escaping (Request) -> Effect
   ) -> Reconciler {
-    let single = SingleRequest(feedbackIndex: feedbackIndex, request: request, effect: effect)
+    typealias Loop = SingleRequest<State, Request, Event, Failure, Context>
+    let single = Loop(feedbackIndex: feedbackIndex, request: request, effect: effect)
+    let joining = Joining(kind: ObjectIdentifier(Loop.self), loop: single) { loops in
+      // Checked by `joiningRuns`: every loop is of this one kind.
+      let singles = loops.map { unsafeDowncast($0, to: Loop.self) }
+      // Reached unretained, kept alive by `singles`, as in `reconcileEach`.
+      let unretained = singles.map(Unmanaged.passUnretained)
+      return Reconciler { state, host in
+        withExtendedLifetime(singles) {
+          for index in unretained.indices {
+            unretained[index]._withUnsafeGuaranteedRef { $0.reconcile(&state, host) }
+          }
+        }
+      }
+    }
     // The closure captures the one object and nothing else, so the object is the closure's
-    // context: a call needs no forwarder unpacking captures, a step with 100 feedbacks calls
-    // 100 of them.
-    return Reconciler { state, host in single.reconcile(&state, host) }
+    // context: a call needs no forwarder unpacking captures.
+    return Reconciler({ state, host in single.reconcile(&state, host) }, joining: joining)
   }
 
   /// A set of requests: one effect per element; new elements start, vanished ones are

@@ -261,6 +261,7 @@ fi
 
 # Instructions: callgrind's exact counts per operation.
 measured="$bench/.build/profile/instructions.tsv"
+mkdir -p "$(dirname "$measured")" # a fresh clone has no profile folder yet
 "$repo/Scripts/profile.sh" --all >"$measured"
 python3 - "$action" "$measured" "$instructions" <<'PYTHON' || failed=1
 """Compares the instructions per operation with the thresholds, or writes them."""

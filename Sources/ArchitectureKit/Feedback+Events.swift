@@ -44,7 +44,7 @@ extension Feedback {
           if host.isStopped() { return }
         }
         let id = host.start(effect(request), EffectRequest(feedbackIndex: index, value: request))
-        host.retireWhenDone(id)
+        host.retireWhenDone(id, nil)
         running.append(id)
       }
     }

@@ -171,7 +171,8 @@ extension Feedback {
       let inner = makeReconciler(index)
       let transformed = Bookkeeping<EffectHost<Event, ErrorType, Context>?>(nil)
       return Reconciler { state, host in
-        let policyHost = transformed.value ?? host.transformingEffects(transform)
+        // A detached effect stays detached: the policy wraps its work.
+        let policyHost = transformed.value ?? host.transformingEffects { $0.mapWork(transform) }
         transformed.value = policyHost
         inner.reconcile(&state, policyHost)
       }

@@ -7,10 +7,14 @@ extension Feedback {
   ///
   /// The ticks fall on fixed deadlines counted from the moment the timer starts: the *n*-th is
   /// due at `start + n × interval`, however late the ones before it were handled, so the timer
-  /// never drifts. When the clock jumps past several deadlines at once (a long `advance` of a
-  /// ``ArchitectureKitTestSupport/ManualClock``, a device that slept), every due tick is sent,
-  /// one event each, in order; with `coalescing`, one tick is sent for all of them, carrying
-  /// how many were due. A request that changes restarts the timer; one that vanishes stops it.
+  /// never drifts. When the timer wakes late, past several deadlines (a device that slept, a
+  /// main actor busy for a second, a tick still waiting for a test to receive it), every due
+  /// tick is sent, one event each, in order; with `coalescing`, one tick is sent for all of
+  /// them, carrying how many were due. A long `advance` of a
+  /// ``ArchitectureKitTestSupport/ManualClock`` is not late: the clock stops at each deadline
+  /// on its way and lets the timer wake there, so every tick is played one by one, coalescing
+  /// or not (see <doc:TimeAndRetries>). A request that changes restarts the timer; one that
+  /// vanishes stops it.
   ///
   /// ```swift
   /// Feedback<Stopwatch, Stopwatch.Event, Never, Context>.react(

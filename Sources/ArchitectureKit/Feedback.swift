@@ -107,8 +107,10 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   /// ```
   ///
   /// The function runs in a task of its own, on the system's thread until it first suspends and
-  /// off the system's actor after, and sees `Task.isCancelled` when its request changes or
-  /// vanishes. A thrown error is reported to the system's observers.
+  /// off the system's actor after (from its first line with ``startingDetached()``), and sees
+  /// `Task.isCancelled` when its request changes or vanishes. A thrown error is reported to the
+  /// system's observers. One send runs at most 1,024 effects inline; further ones start in a
+  /// later turn of the system's actor (<doc:Concurrency#Inline-work-is-bounded>).
   ///
   /// - Parameters:
   ///   - request: The request in a state, or `nil` when nothing should run.

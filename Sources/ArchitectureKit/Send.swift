@@ -6,7 +6,9 @@
 /// returns once the system has queued the event, so an effect cannot outrun the system. In a
 /// ``System``, before the effect's first suspension a call returns at once, and the event is
 /// handed over when the effect suspends or ends, so a stream that sends in a loop should
-/// suspend first (`await Task.yield()`). Events sent after the effect was cancelled are dropped.
+/// suspend first (`await Task.yield()`); one that never does is made to hop once it has used up
+/// the inline budget (<doc:Concurrency#Inline-work-is-bounded>). Events sent after the effect
+/// was cancelled are dropped.
 ///
 /// ```swift
 /// Feedback<State, Event, Never, Context>.react(request: \.tickingInterval, stream: {

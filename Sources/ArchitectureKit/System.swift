@@ -35,8 +35,12 @@ public import Observation
 ///   during a step (from a binding, a callback, an observer, an effect completed inline) is
 ///   queued and processed after it.
 /// - Effects run in tasks that start on the main thread and leave it at their first
-///   suspension: what an effect reports before it suspends is queued behind the current step,
-///   so one that never suspends is reduced before ``send(_:)`` (or the initializer) returns;
+///   suspension (``Feedback/startingDetached()`` starts them off it): what an effect reports
+///   before it suspends is queued behind the current step, so one that never suspends is
+///   reduced before ``send(_:)`` (or the initializer) returns. Inline work is bounded: one send
+///   runs at most 1,024 effects inline, and further ones start in a later turn of the main
+///   actor, so an endless chain of effects that never suspend runs on step by step without
+///   freezing the main thread;
 ///   what it reports later hops back. A cancelled effect never delivers an event. An unhandled
 ///   effect failure is reported; the state is untouched.
 /// - ``stop()`` and `deinit` cancel every effect; later events are ignored and reported.
@@ -311,7 +315,9 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///
   /// Called while the system is idle, it returns after the event and every event it led to
   /// synchronously were processed, including what the effects it started reported before their
-  /// first suspension: their start runs here, on the main thread. Called while the system
+  /// first suspension: their start runs here, on the main thread, up to 1,024 effects (see
+  /// <doc:Concurrency#Inline-work-is-bounded>; the rest start in a later turn of the main
+  /// actor). Called while the system
   /// handles anything — from a UI binding, a loop callback, an observer, a state stream's
   /// consumer or a user action, during a step or as an effect starts, finishes, fails or is
   /// cancelled — it queues the event behind what the system is doing. After ``stop()`` the
@@ -401,6 +407,11 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// The system's effect tasks and stream finishers (made by the first read if not yet made).
   package var tasks: TaskBag {
     shell.tasks
+  }
+
+  /// The requests whose effects are running, in start order.
+  package var runningRequests: [EffectRequest] {
+    shell.core.runningRequests.map(\.request)
   }
 
   /// The storage the mailbox holds, in entries: small once a burst is processed.

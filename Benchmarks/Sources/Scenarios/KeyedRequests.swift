@@ -5,21 +5,22 @@ struct KeyedState {
   /// The number of keys.
   static let count = 10_000
 
-  /// The request of each key: a generation that an event bumps.
-  var requests = KeyedRequests(
-    Dictionary(uniqueKeysWithValues: (0..<KeyedState.count).map { ($0, 0) }))
+  /// The request of each key: a generation that an event bumps; filled by ``KeyedEvent/add(_:)``.
+  var requests = KeyedRequests<Int, Int>()
 }
 
 /// The same requests in a plain dictionary, which the feedback compares whole on every step.
 struct KeyedDictionaryState {
-  /// The request of each key: a generation that an event bumps.
-  var requests = Dictionary(uniqueKeysWithValues: (0..<KeyedState.count).map { ($0, 0) })
+  /// The request of each key: a generation that an event bumps; filled by ``KeyedEvent/add(_:)``.
+  var requests: [Int: Int] = [:]
 }
 
 /// The events of the keyed-request benchmarks.
 enum KeyedEvent: Sendable {
-  /// Changes the request of one key, which restarts its effect.
+  /// Changes the request of one key, which restarts its effect; adds the key if it is new.
   case bump(Int)
+  /// Adds keys with the first generation, which starts their effects.
+  case add(Range<Int>)
   /// The result of an effect; changes nothing.
   case loaded(Int)
 }
@@ -32,6 +33,19 @@ typealias KeyedDictionarySystem = System<
   KeyedDictionaryState, KeyedEvent, CounterError, EmptyContext
 >
 
+/// The keys the fixtures add per event as they are made: one send runs at most 1,024 effects
+/// inline, and each added key starts one, so the 10,000 keys come in ten sends of 1,000 and
+/// every effect has ended when the fixture is made.
+let keysAddedPerSend = 1_000
+
+/// Adds the keys `0..<KeyedState.count` to a system, a send per ``keysAddedPerSend``.
+@MainActor
+func addKeys(_ send: (KeyedEvent) -> Void) {
+  for start in stride(from: 0, to: KeyedState.count, by: keysAddedPerSend) {
+    send(.add(start..<min(start + keysAddedPerSend, KeyedState.count)))
+  }
+}
+
 /// A system with 10,000 active keyed requests in a ``KeyedRequests``.
 ///
 /// The effects are `.pure`, so they complete inside the core and no task muddies the figure:
@@ -41,18 +55,23 @@ public final class KeyedRequestFixture {
   private let system: KeyedSystem
   private var next = 0
 
-  /// Creates the system; its 10,000 requests start at once.
+  /// Creates the system and its 10,000 requests, whose effects end at once.
   public init() {
     system = KeyedSystem(
       initialState: KeyedState(),
       context: EmptyContext(),
       reduce: { state, event in
-        if case .bump(let key) = event { state.requests[key, default: 0] &+= 1 }
+        switch event {
+        case .bump(let key): state.requests[key, default: 0] &+= 1
+        case .add(let keys): for key in keys { state.requests[key] = 0 }
+        case .loaded: break
+        }
       },
       feedback: [
         .react(keyed: \.requests, effects: { generation in .pure(.loaded(generation)) })
       ]
     )
+    addKeys(system.send)
   }
 
   /// Sends `count` events, each changing the request of the next key.
@@ -73,18 +92,23 @@ public final class KeyedDictionaryRequestFixture {
   private let system: KeyedDictionarySystem
   private var next = 0
 
-  /// Creates the system; its 10,000 requests start at once.
+  /// Creates the system and its 10,000 requests, whose effects end at once.
   public init() {
     system = KeyedDictionarySystem(
       initialState: KeyedDictionaryState(),
       context: EmptyContext(),
       reduce: { state, event in
-        if case .bump(let key) = event { state.requests[key, default: 0] &+= 1 }
+        switch event {
+        case .bump(let key): state.requests[key, default: 0] &+= 1
+        case .add(let keys): for key in keys { state.requests[key] = 0 }
+        case .loaded: break
+        }
       },
       feedback: [
         .react(keyedRequests: \.requests, effects: { generation in .pure(.loaded(generation)) })
       ]
     )
+    addKeys(system.send)
   }
 
   /// Sends `count` events, each changing the request of the next key.

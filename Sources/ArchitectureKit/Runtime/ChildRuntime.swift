@@ -1,3 +1,5 @@
+import FunctionalCore
+
 /// The running part of one child feature inside a parent: its reconcilers, and the effects it
 /// started, so that they live and die with the child.
 ///
@@ -20,7 +22,8 @@ final class ChildRuntime<
     [Unmanaged<Reconciler<ChildState, ChildEvent, ChildFailure, ChildContext>>]
   @usableFromInline let parent: EffectHost<Event, Failure, Context>
   @usableFromInline let host: EffectHost<ChildEvent, ChildFailure, ChildContext>
-  /// The effects this child started that its reconcilers have not retired.
+  /// The effects this child started that are still in the system: those its reconcilers have
+  /// not cancelled, less those that left the system as they ended.
   @usableFromInline let effects: Bookkeeping<Set<EffectID>>
   /// The reconciliation in which the parent last saw the child in its state.
   ///
@@ -40,6 +43,7 @@ final class ChildRuntime<
     self.parent = parent
     let effects = Bookkeeping<Set<EffectID>>([])
     self.effects = effects
+    ChildEffectCensus.current?.count { effects.value.count }
     host = EffectHost(
       start: { effect, request in
         let id = parent.start(lift(effect), request.scoped(scope))
@@ -52,7 +56,13 @@ final class ChildRuntime<
       },
       isStopped: parent.isStopped,
       event: { parent.event().flatMap(extract) },
-      retireWhenDone: parent.retireWhenDone,
+      retireWhenDone: { id, forget in
+        // Forgotten when it ends: a child that lives on keeps only its live effects.
+        parent.retireWhenDone(id) {
+          effects.value.remove(id)
+          forget?()
+        }
+      },
       isLive: parent.isLive
     )
   }
@@ -159,5 +169,35 @@ final class ChildRuntimes<
     made &+= 1
     byID[id] = (made, child)
     return child
+  }
+}
+
+/// Counts the effects the child runtimes made while it is the task's census keep track of:
+/// what tests read to check that a child forgets every effect that ended.
+///
+/// - Invariant: ``trackedEffects`` is read on the isolation of the systems whose children it
+///   counts, the only isolation their bookkeeping is used from; the lock guards only the list.
+package final class ChildEffectCensus: @unchecked Sendable {
+  /// The census children made in this task register with; `nil` outside tests.
+  @TaskLocal package static var current: ChildEffectCensus?
+
+  private let counts = Lock<[() -> Int]>([])
+
+  /// Creates an empty census.
+  package init() {}
+
+  /// Registers a child's count.
+  func count(_ tracked: @escaping () -> Int) {
+    counts.withLock { $0.append(tracked) }
+  }
+
+  /// How many effects the registered children keep track of, in all.
+  package var trackedEffects: Int {
+    counts.withLock { $0 }.reduce(0) { $0 + $1() }
+  }
+
+  /// How many children registered.
+  package var children: Int {
+    counts.withLock(\.count)
   }
 }

@@ -20,6 +20,8 @@ extension Effect {
       }
     case .stream(let operation):
       return operation
+    case .detached(let work):
+      return work.operation
     }
   }
 
@@ -90,6 +92,8 @@ extension Effect {
       return .done(.success(event))
     case .done(.failure(let error)):
       return .done(.success(transform(error)))
+    case .detached(let work):
+      return .detached(work.recovered(transform))
     case .single, .stream:
       let operation = self.operation
       return .stream { context, send throws(CancellationError) in

@@ -30,6 +30,22 @@ package enum Effect<Event: Sendable, Failure: Error, Context: Sendable>: Sendabl
   case stream(
     @Sendable (Context, Send<Event>) async throws(CancellationError) -> Result<Event?, Failure>
   )
+  /// Work that starts as a task of its own, off the launching thread, rather than on it until
+  /// its first suspension (``Feedback/startingDetached()``).
+  indirect case detached(Effect)
+
+  /// Whether the effect starts as a task of its own.
+  @inlinable
+  package var isDetached: Bool {
+    if case .detached = self { true } else { false }
+  }
+
+  /// The same change made to the work of the effect, which stays detached if it was: how a
+  /// policy wraps an effect.
+  @inlinable
+  package func mapWork(_ transform: (Effect) -> Effect) -> Effect {
+    if case .detached(let work) = self { .detached(transform(work)) } else { transform(self) }
+  }
 
   /// Builds the effect of an ``AsyncResult``, keeping its known outcome when it has one.
   @inlinable
@@ -94,6 +110,8 @@ extension Effect {
         case .success(nil): return .finished
         case .failure(let error): return .failed(error)
         }
+      case .detached(let work):
+        return await work.run(with: context, send: send())
       }
     } catch {
       return .cancelled
@@ -123,6 +141,8 @@ extension Effect {
         return try await operation(project(context), childSend)
           .map { $0.map(embed) }.mapError(mapError)
       }
+    case .detached(let work):
+      return .detached(work.lifted(embed: embed, project: project, mapError: mapError))
     }
   }
 }

@@ -8,8 +8,10 @@ internal import FunctionalCore
 /// the port without a hop (or, on the main thread, without re-entering the launch), so what it
 /// reports meanwhile — the events it sends, how it ended — is held here, and the launch hands it
 /// to the core itself, in order. Once the launch closed the handoff, the task reports through the port.
-/// A stream that sends without suspending runs on, its events held, until it suspends or ends:
-/// one that never suspends would hold the launching thread.
+/// A stream that sends without suspending runs on, its events held, until it suspends, ends, or
+/// fills the handoff's capacity (what is left of its drain's inline budget): its next event then
+/// goes through the port, which suspends it, so even a stream that would never suspend gives the
+/// launching thread back.
 ///
 /// The task may resume on another thread before the launch closes the handoff; the lock makes
 /// the two agree: whatever the task holds before the close, the launch delivers, and nothing
@@ -25,24 +27,33 @@ struct EffectHandoff<Event: Sendable, Failure: Error>: Sendable {
     @usableFromInline var outcome: EffectOutcome<Event, Failure>?
     /// Whether the launch still takes reports.
     @usableFromInline var isOpen = true
+    /// How many more events the launch takes.
+    @usableFromInline var capacity: Int
 
     @usableFromInline
-    init() {}
+    init(capacity: Int) {
+      self.capacity = capacity
+    }
   }
 
   @usableFromInline let early: Lock<Early>
 
+  /// Creates an open handoff that holds at most `capacity` events.
   @inlinable
-  init() {
-    early = Lock(Early())
+  init(capacity: Int) {
+    early = Lock(Early(capacity: capacity))
   }
 
-  /// Holds an event for the launch; returns `false` once the launch ended, or the effect did
-  /// (an event sent after its end goes through the port, which ignores it).
+  /// Holds an event for the launch; returns `false` once the launch ended, the effect did (an
+  /// event sent after its end goes through the port, which ignores it), or the handoff is full.
   @inlinable
   func hold(_ event: Event) -> Bool {
     early.withLock { early in
-      guard early.isOpen, early.outcome == nil else { return false }
+      guard early.isOpen, early.outcome == nil, early.events.count < early.capacity else {
+        // Full: the launch takes no more, or a later event would overtake this one.
+        early.isOpen = false
+        return false
+      }
       early.events.append(event)
       return true
     }

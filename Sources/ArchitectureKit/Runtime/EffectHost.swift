@@ -19,7 +19,10 @@ final class EffectHost<Event: Sendable, Failure: Error, Context: Sendable> {
   @usableFromInline let event: () -> Event?
   /// Makes a started effect leave the system when it ends, instead of staying until its
   /// request vanishes: the effects an event started have no request in the state.
-  @usableFromInline let retireWhenDone: (EffectID) -> Void
+  ///
+  /// The closure, if any, runs when the effect leaves at its end (not when it is cancelled):
+  /// a child host forgets the effect there, so that it keeps only live effects.
+  @usableFromInline let retireWhenDone: (EffectID, (() -> Void)?) -> Void
   /// Whether an effect is still in the system (running, or ended and not yet retired).
   @usableFromInline let isLive: (EffectID) -> Bool
 
@@ -29,7 +32,7 @@ final class EffectHost<Event: Sendable, Failure: Error, Context: Sendable> {
     cancel: @escaping (EffectID) -> Void,
     isStopped: @escaping () -> Bool,
     event: @escaping () -> Event?,
-    retireWhenDone: @escaping (EffectID) -> Void,
+    retireWhenDone: @escaping (EffectID, (() -> Void)?) -> Void,
     isLive: @escaping (EffectID) -> Bool
   ) {
     self.start = start

@@ -113,6 +113,23 @@ struct Listeners<Argument> {
   }
 }
 
+extension Listeners {
+  /// Calls the listeners of this snapshot for which `isIncluded` holds, with `argument`.
+  ///
+  /// The slow walk, for a step during which listeners were added or removed in a way the fast
+  /// one cannot skip: each listener is looked up before it is called.
+  ///
+  /// - Parameters:
+  ///   - argument: What each listener receives.
+  ///   - isIncluded: Whether the listener with this identifier is to be called.
+  @usableFromInline
+  func notify(_ argument: Argument, where isIncluded: (Int) -> Bool) {
+    for index in bodies.indices where isIncluded(id(at: index)) {
+      bodies[index](argument)
+    }
+  }
+}
+
 /// A comparison of two states, when the state type is `Equatable`.
 ///
 /// Decided once per system: bindings and Observation then skip steps that left an `Equatable`

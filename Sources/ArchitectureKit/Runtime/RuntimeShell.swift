@@ -48,7 +48,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @exclusivity(unchecked) @usableFromInline var removals = 0
   @exclusivity(unchecked) @usableFromInline var stateStreams: [Int: (State) -> Void]
   /// The last identifier handed out, to a listener, a wait or a state stream.
-  private var lastID = 0
+  @exclusivity(unchecked) @usableFromInline var lastID = 0
   /// Whether two states are equal, when the state is `Equatable`: bindings and Observation skip
   /// steps that left it unchanged.
   @usableFromInline let isUnchanged: StateEquality<State>?
@@ -73,6 +73,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @usableFromInline package private(set) var pending: [EffectID: Effect]
   /// Results that wait for the test to receive them, in arrival order (parking shells only).
   @usableFromInline package private(set) var parked: [ParkedResult]
+  /// Effects the inline budget deferred to a later turn, in start order (see ``deferStart(_:_:)``).
+  @usableFromInline var deferred: [DeferredStart]
 
   /// A result of an effect, held until the test receives it.
   @usableFromInline
@@ -147,6 +149,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     self.stateWaiters = Dictionary()
     self.pending = Dictionary()
     self.parked = Array()
+    self.deferred = Array()
     self.isParking = parking
     self.isUnchanged = StateEquality(of: State.self)
     self.core = SystemCore(initialState: initialState, feature: feature)
@@ -220,14 +223,18 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     }
     parked.removeAll()
     pending.removeAll()
+    deferred.removeAll()
   }
 
   // MARK: Listeners
 
   package func addUIBinding(_ binding: @escaping (State) -> Void) -> Listener {
     let listener = makeListener()
+    let isFirst = uiBindings.isEmpty
     uiBindings.append(binding, id: listener.id)
-    rememberRendered()
+    // What the other bindings rendered stays as it is: a binding added in the middle of a step
+    // must not make them skip the step's state.
+    if isFirst { rememberRendered() }
     let state = core.state
     core.perform(self) { binding(state) }
     return listener
@@ -384,12 +391,29 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   /// Runs an effect: a known outcome is reported at once, without a task; other work starts
   /// its task.
+  ///
+  /// What runs on the caller's thread is bounded: a drain of the mailbox runs at most
+  /// ``SystemCore/inlineBudget`` effects inline (see ``SystemCore/inlineEffectsLeft``). Past it,
+  /// an effect that would run inline is deferred to a later turn of the system's actor, in
+  /// start order (see ``deferStart(_:_:)``), so an endless chain of effects that never suspend
+  /// runs step by step, each step rendered, and ``stop()`` ends it.
+  ///
+  /// - Parameters:
+  ///   - effect: The effect to run.
+  ///   - id: Its identifier.
+  ///   - request: Its request.
+  ///   - isCounted: Whether the work group already counts the effect (a deferred start).
   @inlinable
-  func run(_ effect: Effect, id: EffectID, request: EffectRequest) {
+  func run(_ effect: Effect, id: EffectID, request: EffectRequest, isCounted: Bool = false) {
     if case .done(let result) = effect {
+      guard core.inlineEffectsLeft > 0 else {
+        return deferStart(DeferredStart(id: id, request: request, effect: effect), isCounted)
+      }
+      core.inlineEffectsLeft -= 1
       effectEnded(id, with: EffectOutcome(result))
+      if isCounted { work.end(id.rawValue) }
     } else {
-      launch(effect, id: id, request: request)
+      launch(effect, id: id, request: request, isCounted: isCounted)
     }
   }
 
@@ -399,7 +423,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// suspends (`Task.immediate`): work that completes without suspending (a cache hit, a
   /// synchronous computation) never leaves the thread. What the effect reports before the
   /// launch returns is held by its ``EffectHandoff`` and handed to the core here, where it is
-  /// queued behind the current step; what it reports later hops back through the port.
+  /// queued behind the current step; what it reports later hops back through the port. A
+  /// detached effect (``Feedback/startingDetached()``) starts as a task of its own instead.
   ///
   /// An actor's effects (``BackgroundSystem``) start as tasks of their own: started at once from
   /// a default actor, with the actor held by the launching job, effect tasks left the full test
@@ -407,15 +432,15 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// `BackgroundSystem` cancellation storm among the tests stuck; the cause is not known. (Their
   /// results hop back to an actor, which, unlike the main actor, never waits for a run loop.)
   @inlinable
-  func launch(_ effect: Effect, id: EffectID, request: EffectRequest) {
+  func launch(_ effect: Effect, id: EffectID, request: EffectRequest, isCounted: Bool) {
     let context = self.context
     let port = self.port
     let work = self.work
     let key = id.rawValue
-    work.begin(key, label: request)
     guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *),
-      port.mainActor != nil
+      port.mainActor != nil, !effect.isDetached
     else {
+      if !isCounted { work.begin(key, label: request) }
       // The task starts on another thread and reports everything through the port: it needs
       // no handoff.
       let task = Task { @concurrent in
@@ -428,7 +453,13 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       keep(task, for: id)
       return
     }
-    let handoff = EffectHandoff<Event, ErrorType>()
+    guard core.inlineEffectsLeft > 0 else {
+      return deferStart(DeferredStart(id: id, request: request, effect: effect), isCounted)
+    }
+    if !isCounted { work.begin(key, label: request) }
+    // The events the effect sends before it suspends count against the same budget: a stream
+    // that sends without ever suspending is made to hop once it has used it up.
+    let handoff = EffectHandoff<Event, ErrorType>(capacity: core.inlineEffectsLeft - 1)
     // A test harness makes the sender of an event wait until the test receives it, so an
     // event it holds for the test must suspend the effect: it cannot go on meanwhile.
     let holdsEvents = !isParking
@@ -446,6 +477,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       await port.finish(id, with: outcome)
     }
     let early = handoff.close()
+    core.inlineEffectsLeft -= 1 + early.events.count
     for event in early.events {
       core.deliver(event, from: id, runtime: self)
     }
@@ -454,6 +486,60 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       work.end(key)
     } else {
       keep(task, for: id)
+    }
+  }
+
+  /// An effect whose start waits for a later turn of the system's actor.
+  @usableFromInline
+  struct DeferredStart {
+    @usableFromInline let id: EffectID
+    @usableFromInline let request: EffectRequest
+    @usableFromInline let effect: Effect
+
+    @inlinable
+    init(id: EffectID, request: EffectRequest, effect: Effect) {
+      self.id = id
+      self.request = request
+      self.effect = effect
+    }
+  }
+
+  /// Defers an effect the drain's inline budget has no room for: it starts, in start order
+  /// with the others deferred, in a later turn of the system's actor, with a new budget.
+  ///
+  /// Until then it is running for the core (its request may vanish and cancel it, which drops
+  /// it from ``deferred``), and a test's waits count it as a result on its way to the system.
+  @usableFromInline
+  func deferStart(_ start: DeferredStart, _ isCounted: Bool) {
+    if !isCounted { work.begin(start.id.rawValue, label: start.request) }
+    work.beginHop(start.id.rawValue)
+    deferred.append(start)
+    guard deferred.count == 1 else { return }
+    // One turn for everything deferred until it runs: the effects start in order. A main-actor
+    // system's turn is a task on the main actor, which needs no thread of the global pool.
+    let port = self.port
+    let start: @Sendable (RuntimeShell) -> Bool? = { shell in
+      shell.startDeferred()
+      return nil
+    }
+    if port.mainActor != nil {
+      Task { @MainActor in _ = await port.withShell(start) }
+    } else {
+      Task { _ = await port.withShell(start) }
+    }
+  }
+
+  /// Starts the deferred effects still running, in the order they were started, as one drain.
+  @usableFromInline
+  func startDeferred() {
+    guard !deferred.isEmpty else { return }
+    let starts = deferred
+    deferred = Array()
+    core.perform(self) {
+      for start in starts where core.isRunning(start.id) {
+        work.endHop(start.id.rawValue)
+        run(start.effect, id: start.id, request: start.request, isCounted: true)
+      }
     }
   }
 
@@ -567,6 +653,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     // Each kind of listener is checked for before it is walked: most systems have few kinds,
     // and walking an empty collection still copies and releases it.
     let state = core.state
+    // A binding added during the step (by a callback, an observer, another binding) rendered
+    // the state as it was added: the step's walk leaves out identifiers handed out from now on.
+    let lastIDBefore = lastID
     if let settledObservation, !settledObservation.hasUnsettledStep {
       settledObservation.hasUnsettledStep = true
       settledObservation.stateBefore = previous
@@ -583,14 +672,28 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     if !uiBindings.isEmpty, isChangedSinceRendered(state) {
       // A snapshot: a listener may add or remove listeners while the walk runs.
       let uiBindings = self.uiBindings
-      uiBindings.notify(
-        state, removals: { removals }, isListening: { self.uiBindings.contains($0) })
+      if lastID == lastIDBefore {
+        uiBindings.notify(
+          state, removals: { removals }, isListening: { self.uiBindings.contains($0) })
+      } else {
+        renderStep(to: uiBindings, leavingOutIDsAfter: lastIDBefore)
+      }
     }
     if !stateStreams.isEmpty {
       for yield in stateStreams.values { yield(state) }
     }
     // Most steps have no `send(_:while:)` waiting: skip the unspecialized call then.
     if hasStateWaiters { resumeStateWaiters() }
+  }
+
+  /// Renders the step's state to the bindings of `snapshot` that were there before the step,
+  /// when listeners were added during it.
+  ///
+  /// Out of line: on the common path, the state it reads would be copied for every step.
+  @usableFromInline @inline(never)
+  func renderStep(to snapshot: Listeners<State>, leavingOutIDsAfter lastIDBefore: Int) {
+    let state = core.state
+    snapshot.notify(state) { $0 <= lastIDBefore && self.uiBindings.contains($0) }
   }
 
   /// Tells Observation about the steps since it was last told, once per burst: a view
@@ -658,6 +761,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       }
       work.end(id.rawValue)
     }
+    if !deferred.isEmpty { deferred.removeAll { $0.id == id } }
     guard isParking else { return }
     pending[id] = nil
     parked.removeAll { result in

@@ -50,8 +50,11 @@ public final class HandRolledRoundTripFixture {
   /// - Parameter count: The number of round trips.
   public func runInline(_ count: Int) {
     guard let immediate else { preconditionFailure("Not an immediate fixture.") }
-    immediate.send(.start(count))
-    precondition(immediate.state.remaining == 0, "An immediate effect did not complete inline.")
+    // In chains of the library fixture's length, so both pay the same sends.
+    runInChains(count) { chain in
+      immediate.send(.start(chain))
+      precondition(immediate.state.remaining == 0, "An immediate effect did not complete inline.")
+    }
   }
 
   /// Runs `count` round trips whose effects run as tasks; returns when the last result arrived.

@@ -3,9 +3,10 @@ import FunctionalCore
 import TestDoubles
 import Testing
 
-// Issue 11, defects 5, 6, 7, 8, 9 and 13 of the harness and its clock (DESIGN §5, "One
-// runtime", "Never hangs, never flakes", "Non-exhaustive mode skips assertions, never events").
-// The sibling HarnessDefectTests holds the ones that need the rebuilt harness's new API.
+// The harness and its clock behave the same on every run, as System does (issue 11, defects 5,
+// 6, 7, 8, 9 and 13): cancelled clock waits return, receive waits for an effect still working,
+// non-exhaustive mode reduces every event, advances are atomic and play deadlines in order.
+// TestSystemWaitingTests holds the failsafe and cancellation of the harness's waits.
 
 private struct NoContext: Sendable {}
 
@@ -40,7 +41,7 @@ private final class StepLog<Event> {
 
 @MainActor
 @Suite(.timeLimit(.minutes(10)))
-struct HarnessDefectTodayTests {
+struct HarnessDeterminismTests {
   // MARK: Defect 5 — a cancelled clock wait returns
 
   @Test func aCancelledWaitForSleepersReturns() async {

@@ -20,23 +20,45 @@ import FunctionalCore
 /// await system.finish()
 /// ```
 ///
-/// ``advance(by:)`` is `async`: it returns once the effects it woke are idle again (asleep,
+/// ``advance(by:fileID:filePath:line:column:)`` is `async`: it returns once the effects it woke are idle again (asleep,
 /// holding an event for the test, or ended), so the next line can receive what they sent.
 ///
 /// ## Virtual time plays in deadline order
 ///
-/// ``advance(by:)`` does not jump: it plays the timeline one deadline at a time. Before each
+/// ``advance(by:fileID:filePath:line:column:)`` does not jump: it plays the timeline one deadline at a time. Before each
 /// deadline it waits until the effects of the systems that use the clock are *idle* — asleep on
 /// the clock, waiting for the test to receive an event, or ended — then moves time to the next
 /// deadline and wakes its sleepers. So an effect that was just run reaches its sleep before
 /// time moves (no `waitForSleepers()` needed), and two effects due at 1 s and 2 s deliver in
-/// that order on every run, also after one `advance(by: .seconds(3))`. Sleepers due at the same
-/// instant wake in the order they started sleeping.
+/// that order on every run, also after one `advance(by: .seconds(3))`.
+///
+/// Sleepers due at the same instant wake one at a time, in the order they began to sleep, each
+/// allowed to run to its next suspension before the next wakes: what effects due together send
+/// is received in that order, every run. A `timeout` tied with its work lets the work win: the
+/// work starts before its deadline's timer, so it began to sleep first.
+///
+/// ## What a test system's effects wait on
+///
+/// A ``TestSystem`` runs its effects on an executor of its own, which their child tasks, task
+/// groups and the default actors they call inherit; an effect suspended on anything the test
+/// controls — a stream it yields into, a continuation in a fake backend, an actor, a child
+/// asleep on this clock — is known to wait for the test, so it never holds an advance. The
+/// failsafe is for work that never stops: after ``timeout`` of real time the advance fails the
+/// test, naming the effect, and goes on. Work that escapes the executor (`Task {}`,
+/// `Task.detached`, real-clock sleeps, callbacks from other threads) is not waited for. A
+/// cancelled sleeper throws `CancellationError` at once.
 ///
 /// The systems that use the clock are each ``TestSystem`` made with `clock:` and each system
-/// one of whose effects has slept on the clock. An effect that waits for something else (a
-/// gate, a server) holds the advance; after ``timeout`` of real time the advance fails the test,
-/// naming the effect, and goes on. A cancelled sleeper throws `CancellationError` at once.
+/// one of whose effects has slept on the clock. Advances and ``waitForSleepers(count:fileID:filePath:line:column:)``
+/// report a failsafe failure at the caller's line.
+///
+/// ## Sleeps that are already due
+///
+/// A sleep until an instant the clock has reached — a zero-length sleep, or a deadline in the
+/// past — returns at once, without waiting for an advance: a drift-free timer that fell behind
+/// catches up tick by tick, as it would on a real clock. TCA's `TestClock` suspends such a sleep
+/// until the next advance instead; a ported test that relies on that sleeps for a real
+/// duration, and advances by it (see <doc:MigratingFromTCA>).
 public final class ManualClock: Clock, Sendable {
   /// A point in a manual clock's time: an offset from the moment the clock was made.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
@@ -91,31 +113,33 @@ public final class ManualClock: Clock, Sendable {
     var lastID: UInt64 = 0
     /// Sleepers cancelled before they were registered (the task was already cancelled).
     var cancelledEarly: Set<UInt64> = []
-    var sleeperWaiters: [UInt64: (count: Int, continuation: CheckedContinuation<Void, Never>)] =
-      [:]
+    var sleeperWaiters:
+      [UInt64: (count: Int, continuation: CheckedContinuation<WorkGroup.WaitEnd, Never>)] = [:]
     var cancelledWaiters: Set<UInt64> = []
     /// The work of the systems that use the clock, held weakly.
     var groups: [ObjectIdentifier: WeakGroup] = [:]
 
     /// Removes and returns the waiters satisfied by the current number of sleepers.
-    mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+    mutating func satisfiedWaiters() -> [CheckedContinuation<WorkGroup.WaitEnd, Never>] {
       let count = sleepers.count
       let ready = sleeperWaiters.filter { $0.value.count <= count }
       for id in ready.keys { sleeperWaiters[id] = nil }
       return ready.values.map(\.continuation)
     }
 
-    /// Removes and returns the sleepers due at the earliest deadline up to `target`, moving
-    /// time to that deadline; moves time to `target` when none is due.
-    mutating func nextDue(upTo target: Instant) -> [Sleeper]? {
-      guard let deadline = sleepers.map(\.deadline).min(), deadline <= target else {
+    /// Removes and returns the first sleeper due up to `target` — the earliest deadline, and
+    /// among sleepers due at that instant the one that began to sleep first — moving time to
+    /// its deadline; moves time to `target` when none is due.
+    mutating func nextDue(upTo target: Instant) -> Sleeper? {
+      let first = sleepers.indices.min { lhs, rhs in
+        (sleepers[lhs].deadline, sleepers[lhs].id) < (sleepers[rhs].deadline, sleepers[rhs].id)
+      }
+      guard let first, sleepers[first].deadline <= target else {
         if target > now { now = target }
         return nil
       }
-      if deadline > now { now = deadline }
-      let due = sleepers.filter { $0.deadline <= now }.sorted { $0.id < $1.id }
-      sleepers.removeAll { $0.deadline <= now }
-      return due
+      if sleepers[first].deadline > now { now = sleepers[first].deadline }
+      return sleepers.remove(at: first)
     }
   }
 
@@ -136,7 +160,7 @@ public final class ManualClock: Clock, Sendable {
     self.timeout = timeout
   }
 
-  /// The current time; it changes only through ``advance(by:)`` and its siblings.
+  /// The current time; it changes only through ``advance(by:fileID:filePath:line:column:)`` and its siblings.
   public var now: Instant {
     state.withLock(\.now)
   }
@@ -157,7 +181,8 @@ public final class ManualClock: Clock, Sendable {
   /// Suspends until the clock reaches `deadline`.
   ///
   /// - Parameters:
-  ///   - deadline: The instant to wake at; a past deadline returns at once.
+  ///   - deadline: The instant to wake at; a deadline the clock has reached (a zero-length
+  ///     sleep, a past deadline) returns at once.
   ///   - tolerance: Ignored: a manual clock wakes sleepers exactly.
   /// - Throws: `CancellationError` when the sleeping task is cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -169,7 +194,7 @@ public final class ManualClock: Clock, Sendable {
     let wasResumed = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
         let (isSleeping, waiters) = state.withLock {
-          state -> (Bool, [CheckedContinuation<Void, Never>]) in
+          state -> (Bool, [CheckedContinuation<WorkGroup.WaitEnd, Never>]) in
           if state.cancelledEarly.remove(id) != nil {
             continuation.resume(returning: false)
             return (false, [])
@@ -187,7 +212,7 @@ public final class ManualClock: Clock, Sendable {
         }
         // The task waits for the test from now on; whoever wakes it counts it again first.
         if isSleeping { unit?.suspend() }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(returning: .changed) }
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
@@ -208,69 +233,178 @@ public final class ManualClock: Clock, Sendable {
   /// Concurrent advances add up: each adds its duration to the furthest instant asked for so
   /// far, atomically, so no time is lost.
   ///
-  /// - Parameter duration: How far to move; must not be negative.
-  public func advance(by duration: Duration) async {
+  /// - Parameters:
+  ///   - duration: How far to move; must not be negative.
+  ///   - fileID: The caller's file ID; a failsafe failure is reported there.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func advance(
+    by duration: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
     precondition(duration >= .zero, "A manual clock cannot go back in time.")
     let target = state.withLock { state in
       state.horizon = max(state.horizon, state.now).advanced(by: duration)
       return state.horizon
     }
-    await play(upTo: target)
+    await play(
+      upTo: target,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Moves time forward to `instant`, playing every deadline on the way in order.
   ///
-  /// - Parameter instant: The new time; an earlier instant leaves the clock unchanged.
-  public func advance(to instant: Instant) async {
+  /// - Parameters:
+  ///   - instant: The new time; an earlier instant leaves the clock unchanged.
+  ///   - fileID: The caller's file ID; a failsafe failure is reported there.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func advance(
+    to instant: Instant,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
     let target = state.withLock { state in
       state.horizon = max(state.horizon, instant)
       return state.horizon
     }
-    await play(upTo: target)
+    await play(
+      upTo: target,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Moves time to the earliest deadline a task sleeps until, waking that task, once the
   /// systems that use the clock are idle.
   ///
+  /// - Parameters:
+  ///   - fileID: The caller's file ID; a failsafe failure is reported there.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
   /// - Returns: `false` when no task sleeps on the clock.
   @discardableResult
-  public func advanceToNextDeadline() async -> Bool {
-    await settle()
+  public func advanceToNextDeadline(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> Bool {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await settle(at: site)
     guard let deadline = nextDeadline else { return false }
-    await advance(to: deadline)
+    let target = state.withLock { state in
+      state.horizon = max(state.horizon, deadline)
+      return state.horizon
+    }
+    await play(upTo: target, at: site)
     return true
   }
 
   /// Returns once at least `count` tasks sleep on the clock, or the waiting task is cancelled.
   ///
-  /// ``advance(by:)`` already waits for the effects of the systems that use the clock; this is
-  /// for sleepers the clock cannot know about in advance, such as a task of the test's own.
+  /// ``advance(by:fileID:filePath:line:column:)`` already waits for the effects of the systems
+  /// that use the clock; this is for sleepers the clock cannot know about in advance, such as a
+  /// task of the test's own. It has no failsafe of its own: a sleeper that never comes holds
+  /// it until the test's task is cancelled (by a time limit, for instance).
   ///
-  /// - Parameter count: The number of sleepers to wait for.
-  public func waitForSleepers(count: Int = 1) async {
+  /// - Parameters:
+  ///   - count: The number of sleepers to wait for.
+  ///   - fileID: The caller's file ID, for a report.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func waitForSleepers(
+    count: Int = 1,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let groups = trackedGroups()
+      // The effects of the test systems that use the clock run here, until none can go on.
+      for group in groups { group.drain(until: deadline) }
+      if sleeperCount >= count { return }
+      let end: WorkGroup.WaitEnd
+      if let busy = groups.first(where: { $0.drainer != nil && !$0.isIdle }) {
+        let generation = busy.generation
+        busy.drain(until: deadline)
+        if busy.isIdle { continue }
+        end = await busy.waitForChange(after: generation, deadline: deadline)
+      } else {
+        end = await waitForSleeperCount(count, deadline: deadline)
+      }
+      switch end {
+      case .changed: continue
+      case .cancelled: return
+      case .timedOut:
+        reportFailure(
+          "ManualClock waited \(timeout) (its failsafe) for \(count) sleeper(s); "
+            + "\(sleeperCount) sleep on the clock.",
+          at: site)
+        return
+      }
+    }
+  }
+
+  /// The groups of the systems that use the clock, forgetting those that are gone.
+  private func trackedGroups() -> [WorkGroup] {
+    state.withLock { state in
+      state.groups = state.groups.filter { $0.value.group != nil }
+      return state.groups.values.compactMap(\.group)
+    }
+  }
+
+  /// Suspends until at least `count` tasks sleep on the clock (`.changed`), `deadline` passes,
+  /// or the waiting task is cancelled.
+  private func waitForSleeperCount(
+    _ count: Int, deadline: ContinuousClock.Instant
+  ) async -> WorkGroup.WaitEnd {
     let id = state.withLock { state in
       state.lastID += 1
       return state.lastID
     }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let isReady = state.withLock { state in
-          if state.cancelledWaiters.remove(id) != nil || state.sleepers.count >= count {
-            return true
-          }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation {
+        (continuation: CheckedContinuation<WorkGroup.WaitEnd, Never>) in
+        let immediate = state.withLock { state -> WorkGroup.WaitEnd? in
+          if state.cancelledWaiters.remove(id) != nil { return .cancelled }
+          if state.sleepers.count >= count { return .changed }
           state.sleeperWaiters[id] = (count, continuation)
-          return false
+          return nil
         }
-        if isReady { continuation.resume() }
+        if let immediate {
+          continuation.resume(returning: immediate)
+          return
+        }
+        Task { [weak self] in
+          try? await ContinuousClock().sleep(until: deadline)
+          self?.resumeSleeperWaiter(id, with: .timedOut)
+        }
       }
     } onCancel: {
-      let waiter = state.withLock { state in
-        let waiter = state.sleeperWaiters.removeValue(forKey: id)
-        if waiter == nil { state.cancelledWaiters.insert(id) }
-        return waiter
-      }
-      waiter?.continuation.resume()
+      resumeSleeperWaiter(id, with: .cancelled, rememberingEarly: true)
     }
+  }
+
+  private func resumeSleeperWaiter(
+    _ id: UInt64, with end: WorkGroup.WaitEnd, rememberingEarly: Bool = false
+  ) {
+    let waiter = state.withLock { state in
+      let waiter = state.sleeperWaiters.removeValue(forKey: id)
+      if waiter == nil, rememberingEarly { state.cancelledWaiters.insert(id) }
+      return waiter
+    }
+    waiter?.continuation.resume(returning: end)
   }
 
   /// Makes advances wait for the effects of a system that uses the clock.
@@ -280,42 +414,49 @@ public final class ManualClock: Clock, Sendable {
 
   // MARK: Playing the timeline
 
-  private func play(upTo target: Instant) async {
-    await settle()
-    while let due = state.withLock({ $0.nextDue(upTo: target) }) {
-      for sleeper in due {
-        sleeper.unit?.resume()
-        sleeper.continuation.resume(returning: true)
-      }
-      await settle()
+  /// Wakes the sleepers due up to `target` one at a time, each allowed to run to its next
+  /// suspension (the systems that use the clock idle again) before the next wakes: sleepers due
+  /// at the same instant wake in the order they began to sleep, and what they send arrives in
+  /// that order on every run.
+  private func play(upTo target: Instant, at site: CallSite) async {
+    await settle(at: site)
+    while let sleeper = state.withLock({ $0.nextDue(upTo: target) }) {
+      sleeper.unit?.resume()
+      sleeper.continuation.resume(returning: true)
+      await settle(at: site)
     }
   }
 
   /// Waits until every system that uses the clock is idle, or the failsafe passes.
-  private func settle() async {
+  ///
+  /// A ``TestSystem``'s queued effect jobs run here, on the caller's thread, when its
+  /// executor's own queue has not taken them yet.
+  private func settle(at site: CallSite) async {
     var deadline = ContinuousClock.now + timeout
     while true {
-      let groups = state.withLock { state in
-        state.groups = state.groups.filter { $0.value.group != nil }
-        return state.groups.values.compactMap(\.group)
-      }
+      let groups = trackedGroups()
+      for group in groups { group.drain(until: deadline) }
       guard let busy = groups.first(where: { !$0.isQuiet }) else { return }
       let generation = busy.generation
+      busy.drain(until: deadline)
       if busy.isQuiet { continue }
       switch await busy.waitForChange(after: generation, deadline: deadline) {
       case .changed:
         continue
       case .cancelled:
         return
-      case .timedOut where busy.runningLabels.isEmpty:
-        // Only results on their way to a busy actor: they will come.
-        deadline = .now + timeout
-        continue
       case .timedOut:
+        busy.drainBeforeFailsafe()
+        if busy.isQuiet { continue }
+        if busy.runningLabels.isEmpty {
+          // Only results on their way to a busy actor: they will come.
+          deadline = .now + timeout
+          continue
+        }
         reportFailure(
           "ManualClock waited \(timeout) (its failsafe) for effects that work without the "
             + "test: \(busy.runningLabels.sorted()). Let them finish before advancing time.",
-          at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+          at: site)
         return
       }
     }

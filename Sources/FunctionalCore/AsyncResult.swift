@@ -140,7 +140,7 @@ public struct AsyncResult<Context: Sendable, Value: Sendable, Failure: Error>: S
       return result
     case .deferred(let operation):
       // A fresh task is never cancelled, so `operation` cannot throw inside it.
-      let shielded = Task { () async -> Result<Value, Failure>? in
+      let shielded = startTask { () async -> Result<Value, Failure>? in
         try? await operation(context)
       }
       guard let result = await shielded.value else {

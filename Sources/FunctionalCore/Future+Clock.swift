@@ -125,7 +125,7 @@ package func withDeadline<Value: Sendable, C: Clock>(
       winner.withLock { $0 = true }
       complete(result)
     }
-    let work = Task {
+    let work = startTask {
       await units.run {
         do throws(CancellationError) {
           finish(.success(.finished(try await operation())))
@@ -134,7 +134,7 @@ package func withDeadline<Value: Sendable, C: Clock>(
         }
       }
     }
-    let timer = Task {
+    let timer = startTask {
       await units.run {
         do throws(CancellationError) {
           if let failure = try await sleep(for: duration, on: clock) {

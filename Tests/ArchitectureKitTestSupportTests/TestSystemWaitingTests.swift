@@ -2,12 +2,14 @@ import ArchitectureKitTestSupport
 import FunctionalCore
 import Testing
 
-// A wait of the harness never hangs (issue 11, defect 4): its failsafe ends it with a failure
-// that names the stuck effect, and cancelling the waiting task ends it at once. The other
-// guarantees of the harness and its clock are in HarnessDeterminismTests.
+// A wait of the harness never hangs (issue 11, defect 4): an effect that works without end
+// runs into the failsafe, which fails the wait naming it; an effect suspended on something the
+// test never resumes waits for the test, which a wait knows at once; and cancelling the
+// waiting task ends a wait. The other guarantees of the harness and its clock are in
+// HarnessDeterminismTests.
 
-/// Work stuck on a continuation nobody resumes until the test lets it go; it ignores
-/// cancellation, like a callback that never comes.
+/// Work stuck until the test lets it go: on a continuation nobody resumes (``wait()``, which
+/// ignores cancellation, like a callback that never comes), or working without end.
 final class StuckWork: Sendable {
   private let state = Lock<(isReleased: Bool, waiters: [CheckedContinuation<Void, Never>])>(
     (false, [])
@@ -21,6 +23,11 @@ final class StuckWork: Sendable {
       }
       if isReleased { continuation.resume() }
     }
+  }
+
+  /// Whether the test let the work go.
+  var isReleased: Bool {
+    state.withLock(\.isReleased)
   }
 
   func release() {
@@ -43,14 +50,24 @@ struct TestSystemWaitingTests {
   nonisolated static let stuckRequest = "stuck-on-a-continuation"
 
   /// A harness whose one effect, once run, never ends on its own.
-  func harnessWithAStuckEffect(_ work: StuckWork, timeout: Duration) -> Harness {
+  ///
+  /// It works without end, never waiting for anything, until the test lets it go or it is
+  /// cancelled: only the failsafe can tell it from work about to end (`spinning`); or it waits
+  /// on a continuation the test never resumes, which is waiting for the test.
+  func harnessWithAStuckEffect(
+    _ work: StuckWork, timeout: Duration, spinning: Bool = true
+  ) -> Harness {
     let system = Harness(
       initialState: [], context: StuckContext(), reduce: { $0.append($1) },
       feedback: [
         .react(
           request: { $0 == ["go"] ? Self.stuckRequest : nil },
           run: { _, _ in
-            await work.wait()
+            if spinning {
+              while !work.isReleased, !Task.isCancelled { await Task.yield() }
+            } else {
+              await work.wait()
+            }
             return "never"
           })
       ],
@@ -84,6 +101,22 @@ struct TestSystemWaitingTests {
   }
 
   // MARK: A stuck effect fails the wait, naming it
+
+  @Test func anEffectStuckOnAContinuationWaitsForTheTestAndFailsAReceiveAtOnce() async {
+    let work = StuckWork()
+    let system = harnessWithAStuckEffect(work, timeout: .seconds(3_600), spinning: false)
+    defer { work.release() }
+    // No failsafe is needed to end these waits: an hour would fail the time limit.
+    let failures = await capturingFailures {
+      await system.settle()
+      await system.receive("never")
+    }
+    #expect(failures.count == 1)
+    #expect(
+      failures.allSatisfy {
+        $0.contains("the effects still running wait for the test: [\"\(Self.stuckRequest)\"]")
+      })
+  }
 
   @Test func receiveEndsWithAFailureNamingAnEffectThatNeverEnds() async {
     let failures = await failuresOfAWait(timeout: .milliseconds(200)) {

@@ -69,12 +69,19 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     didSet { hasStateWaiters = !stateWaiters.isEmpty }
   }
 
+  /// Whether a parking shell runs each effect as it starts, as an app's runtime does, rather than
+  /// waiting for the test to run it; what the effect sends is parked all the same.
+  @usableFromInline package var runsEffectsAtOnce = false
+
   /// Effects that started and wait for the test to run them (parking shells only).
   @usableFromInline package private(set) var pending: [EffectID: Effect]
   /// Results that wait for the test to receive them, in arrival order (parking shells only).
   @usableFromInline package private(set) var parked: [ParkedResult]
   /// Effects the inline budget deferred to a later turn, in start order (see ``deferStart(_:_:)``).
   @usableFromInline var deferred: [DeferredStart]
+  /// The executor a test harness runs every effect task on (a `TaskExecutor`), if any; see
+  /// `TestExecutor` in the test-support module.
+  @usableFromInline let effectExecutor: (any JobDrainer)?
 
   /// A result of an effect, held until the test receives it.
   @usableFromInline
@@ -134,6 +141,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     owner: Any.Type,
     isolation: (any Actor)?,
     parking: Bool = false,
+    effectExecutor: (any JobDrainer)? = nil,
     initialState: State,
     context: Context,
     feature: Feature<State, Event, ErrorType, Context>,
@@ -151,6 +159,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     self.parked = Array()
     self.deferred = Array()
     self.isParking = parking
+    self.effectExecutor = effectExecutor
     self.isUnchanged = StateEquality(of: State.self)
     self.core = SystemCore(initialState: initialState, feature: feature)
     for observer in observers { addObserver(observer) }
@@ -190,7 +199,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   @usableFromInline
   func makePort() -> Port {
-    let port = Port(isolation: isolation, tasks: tasks, work: WorkGroup())
+    let port = Port(isolation: isolation, tasks: tasks, work: WorkGroup(drainer: effectExecutor))
     port.shell = self
     madePort = port
     return port
@@ -441,14 +450,25 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       port.mainActor != nil, !effect.isDetached
     else {
       if !isCounted { work.begin(key, label: request) }
+      if isParking { work.taskBegan(key, label: request) }
+      let tracksEnd = isParking
       // The task starts on another thread and reports everything through the port: it needs
       // no handoff.
-      let task = Task { @concurrent in
+      let body: @concurrent @Sendable () async -> Void = {
         let outcome = await WorkUnit.run(in: work, key: key) {
           await effect.run(
             with: context, send: Send { event in await port.deliver(event, from: id) })
         }
         await port.finish(id, with: outcome)
+        if tracksEnd { work.taskEnded(key) }
+      }
+      let task: Task<Void, Never>
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
+        let executor = effectExecutor as? any TaskExecutor
+      {
+        task = Task(executorPreference: executor, operation: body)
+      } else {
+        task = Task(operation: body)
       }
       keep(task, for: id)
       return
@@ -457,13 +477,17 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
       return deferStart(DeferredStart(id: id, request: request, effect: effect), isCounted)
     }
     if !isCounted { work.begin(key, label: request) }
+    if isParking { work.taskBegan(key, label: request) }
+    let tracksEnd = isParking
     // The events the effect sends before it suspends count against the same budget: a stream
     // that sends without ever suspending is made to hop once it has used it up.
     let handoff = EffectHandoff<Event, ErrorType>(capacity: core.inlineEffectsLeft - 1)
     // A test harness makes the sender of an event wait until the test receives it, so an
     // event it holds for the test must suspend the effect: it cannot go on meanwhile.
     let holdsEvents = !isParking
-    let task = Task.immediate { @concurrent in
+    // A test harness's executor, which the task's children and the actors it calls inherit.
+    let executor = effectExecutor as? any TaskExecutor
+    let task = Task.immediate(executorPreference: executor) { @concurrent in
       let outcome = await WorkUnit.run(in: work, key: key) {
         // Made only for an effect that sends events as it runs: most send none.
         await effect.run(
@@ -473,8 +497,10 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
             await port.deliver(event, from: id)
           })
       }
-      if handoff.hold(outcome) { return }
-      await port.finish(id, with: outcome)
+      if !handoff.hold(outcome) {
+        await port.finish(id, with: outcome)
+      }
+      if tracksEnd { work.taskEnded(key) }
     }
     let early = handoff.close()
     core.inlineEffectsLeft -= 1 + early.events.count
@@ -562,7 +588,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// specialized for the system's types.
   @inlinable
   func accept(_ effect: Effect, id: EffectID, request: EffectRequest) {
-    if isParking {
+    if isParking, !runsEffectsAtOnce {
       hold(effect, id: id)
     } else {
       run(effect, id: id, request: request)

@@ -38,7 +38,15 @@ extension TestSystem {
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    match(requests, in: scope, among: &ledger.started, kind: "started", at: site)
+    // Effects that ran at once are accounted for here, or by receiving their events.
+    let unmatched = requests.filter { request in
+      guard let index = awaitingReceipt.firstIndex(where: { $0.matches(request, in: scope) }),
+        !ledger.started.contains(where: { $0.matches(request, in: scope) })
+      else { return true }
+      awaitingReceipt.remove(at: index)
+      return false
+    }
+    match(unmatched, in: scope, among: &ledger.started, kind: "started", at: site)
   }
 
   /// Accounts for requests whose running effects were cancelled after the last step.
@@ -60,6 +68,16 @@ extension TestSystem {
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if effectMode == .automatic {
+      // Expecting an effect's cancellation shows the test saw it start.
+      for request in requests {
+        if let index = awaitingReceipt.firstIndex(where: { $0.matches(request, in: scope) }) {
+          awaitingReceipt.remove(at: index)
+        } else if let index = ledger.started.firstIndex(where: { $0.matches(request, in: scope) }) {
+          ledger.started.remove(at: index)
+        }
+      }
+    }
     match(requests, in: scope, among: &ledger.cancelled, kind: "cancelled", at: site)
   }
 
@@ -127,6 +145,7 @@ extension TestSystem {
     at site: CallSite,
     ignoringReceived: Bool = false
   ) {
+    if effectMode == .automatic { carryStartsAwaitingReceipt() }
     if exhaustivity == .on {
       reportUnaccounted(before: action, at: site)
     }
@@ -153,6 +172,37 @@ extension TestSystem {
         at: site)
     }
     ledger.unrouted.removeAll()
+  }
+
+  /// Moves the starts of effects that ran at once and may still send an event from the ledger
+  /// to ``awaitingReceipt``, and puts back those that can no longer be received: their start
+  /// must be expected (automatic effects only).
+  private func carryStartsAwaitingReceipt() {
+    let running = shell.core.runningRequests.map(\.request)
+    ledger.started.append(contentsOf: awaitingReceipt)
+    awaitingReceipt = []
+    var started: [EffectRequest] = []
+    for request in ledger.started {
+      if running.contains(request) {
+        awaitingReceipt.append(request)
+      } else {
+        started.append(request)
+      }
+    }
+    ledger.started = started
+  }
+
+  /// Accounts for the start of the effect whose result is the next to be received (automatic
+  /// effects only): receiving its event shows the test saw it.
+  func accountForReceivedStart() {
+    guard effectMode == .automatic, let id = shell.parked.first?.id,
+      let request = shell.core.runningRequests.first(where: { $0.id == id })?.request
+    else { return }
+    if let index = awaitingReceipt.firstIndex(of: request) {
+      awaitingReceipt.remove(at: index)
+    } else if let index = ledger.started.firstIndex(of: request) {
+      ledger.started.remove(at: index)
+    }
   }
 
   private func reportUnaccounted(before action: String, at site: CallSite) {

@@ -68,6 +68,7 @@ extension TestSystem {
         reportFailure("Received \(event) instead of \(expected).", at: site)
       }
       let before = state
+      accountForReceivedStart()
       shell.receiveParked()
       reportUnrouted(at: site)
       checkState(before: before, assert, after: "receiving \(event)", at: site)

@@ -89,6 +89,33 @@ extension TestSystem {
     }
     isFinished = true
     shell.stop()
+    // A failsafe of its own: the one above may have passed.
+    await waitForCancelledTasks(until: .now + (timeout ?? self.timeout), at: site)
+  }
+
+  /// Waits until the task of every effect that ran has returned, cancelled ones included, so
+  /// that their cleanup (a stream's `onTermination`, a closed file) is done; fails the test when
+  /// the failsafe passes first.
+  func waitForCancelledTasks(until deadline: ContinuousClock.Instant, at site: CallSite) async {
+    let work = shell.work
+    while true {
+      let generation = work.generation
+      work.drain(until: deadline)
+      let live = work.liveTaskLabels
+      if live.isEmpty { return }
+      switch await work.waitForChange(after: generation, deadline: deadline) {
+      case .changed: continue
+      case .cancelled: return
+      case .timedOut:
+        work.drainBeforeFailsafe()
+        if work.liveTaskLabels.isEmpty { return }
+        reportFailure(
+          "The tasks of cancelled effects did not end before the failsafe (\(timeout)): "
+            + "\(live.sorted()). An effect must end when it is cancelled.",
+          at: site)
+        return
+      }
+    }
   }
 
   /// Waits until an event is parked, or nothing can send one without the test.
@@ -109,14 +136,27 @@ extension TestSystem {
   ) async -> WaitResult {
     let work = shell.work
     var deadline = deadline
+    var mainActorHadATurn = false
     while true {
       let generation = work.generation
+      // The effects run here, on the test's thread, until none can go on without the test.
+      work.drain(until: deadline)
       if let answer = answer() { return answer }
-      if work.isIdle { return .idle }
+      if work.isIdle {
+        guard work.drainer != nil, !mainActorHadATurn else { return .idle }
+        // Work an effect sent to the main actor on its own (`MainActor.run`) comes back to
+        // the effect's executor once the main actor has had a turn.
+        mainActorHadATurn = true
+        await Task.yield()
+        continue
+      }
+      mainActorHadATurn = false
       switch await work.waitForChange(after: generation, deadline: deadline) {
       case .changed:
         continue
       case .timedOut:
+        work.drainBeforeFailsafe()
+        if work.isIdle { continue }
         let working = work.workingLabels
         // Only results on their way to the main actor: it was busy, and they will come.
         if working.isEmpty {

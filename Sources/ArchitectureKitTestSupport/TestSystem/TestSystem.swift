@@ -1,4 +1,5 @@
 public import ArchitectureKit
+import FunctionalCore
 
 /// A deterministic, exhaustive harness for a feature: the same reducer, feedback and context as
 /// its ``ArchitectureKit/System``, on the same runtime, driven step by step by the test.
@@ -38,12 +39,21 @@ public import ArchitectureKit
 /// ``receive(_:timeout:fileID:filePath:line:column:assert:)``,
 /// ``settle(timeout:fileID:filePath:line:column:)`` and
 /// ``finish(timeout:fileID:filePath:line:column:)`` wait only for this system's effects that the
-/// test ran. They know exactly when those effects can go on without the test and when they
-/// wait for it (asleep on the ``ManualClock``, or holding an event the test has not received),
-/// so a wait returns as soon as its answer is certain. An effect that waits for something else
-/// — a continuation never resumed, a server that never answers — is stopped by a failsafe:
-/// after ``timeout`` of real time the wait fails the test, naming each effect still working
-/// and its request. Cancelling the test's task ends every wait too.
+/// test ran. The effects run on an executor of the test system's own, which their child tasks,
+/// task groups and the default actors they call inherit: when none of their jobs is queued or
+/// running, nothing can happen without the test. So an effect suspended on anything the test
+/// controls — asleep on the ``ManualClock``, holding an event the test has not received,
+/// iterating a stream the test yields into, awaiting a fake backend's continuation — waits for
+/// the test, and a wait returns as soon as its answer is certain. Work that never stops is ended
+/// by a failsafe: after ``timeout`` of real time the wait fails the test, naming each effect
+/// still working and its request. Cancelling the test's task ends every wait too.
+///
+/// ``finish(timeout:fileID:filePath:line:column:)`` also waits for the tasks of cancelled
+/// effects to end, so their cleanup (an `AsyncStream`'s `onTermination`, a closed file) has run
+/// when it returns.
+///
+/// With `effects: .automatic` (``EffectMode/automatic``) each effect runs as soon as it starts,
+/// as TCA's `TestStore` runs effects, and receiving its event accounts for its start.
 @MainActor
 public final class TestSystem<
   State: Equatable, Event: Sendable, ErrorType: Error, Context: Sendable
@@ -66,7 +76,12 @@ public final class TestSystem<
   /// The shell's tasks, reachable from the nonisolated `deinit`.
   private let tasks: TaskBag
   let clock: ManualClock?
+  /// When the effects run.
+  public let effectMode: EffectMode
   var ledger = Ledger()
+  /// Requests whose effects ran at once and whose start the test may still account for by
+  /// receiving their events (``EffectMode/automatic`` only).
+  var awaitingReceipt: [EffectRequest] = []
   var isFinished = false
 
   /// Creates a harness from a pure reducer, as
@@ -80,9 +95,11 @@ public final class TestSystem<
   ///   - context: The test dependencies that effects run with.
   ///   - reducer: The feature's reducer.
   ///   - feedback: The feature's feedback loops.
-  ///   - clock: The manual clock in `context`, if any: its ``ManualClock/advance(by:)`` then
+  ///   - clock: The manual clock in `context`, if any: its ``ManualClock/advance(by:fileID:filePath:line:column:)`` then
   ///     also waits for this system's effects between deadlines.
   ///   - exhaustivity: How strictly the test must account for what happened.
+  ///   - effects: When the effects run: when the test says so (``EffectMode/manual``), or as
+  ///     soon as they start (``EffectMode/automatic``).
   ///   - timeout: The failsafe of every wait, in real time (see ``timeout``).
   public convenience init(
     initialState: State,
@@ -91,6 +108,7 @@ public final class TestSystem<
     feedback: [Feedback<State, Event, ErrorType, Context>] = [],
     clock: ManualClock? = nil,
     exhaustivity: Exhaustivity = .on,
+    effects: EffectMode = .manual,
     timeout: Duration = .seconds(5)
   ) {
     self.init(
@@ -100,6 +118,7 @@ public final class TestSystem<
       feedback: feedback,
       clock: clock,
       exhaustivity: exhaustivity,
+      effects: effects,
       timeout: timeout
     )
   }
@@ -114,6 +133,8 @@ public final class TestSystem<
   ///   - feedback: The feature's feedback loops.
   ///   - clock: The manual clock in `context`, if any.
   ///   - exhaustivity: How strictly the test must account for what happened.
+  ///   - effects: When the effects run: when the test says so (``EffectMode/manual``), or as
+  ///     soon as they start (``EffectMode/automatic``).
   ///   - timeout: The failsafe of every wait, in real time (see ``timeout``).
   public convenience init(
     initialState: State,
@@ -122,12 +143,13 @@ public final class TestSystem<
     feedback: [Feedback<State, Event, ErrorType, Context>] = [],
     clock: ManualClock? = nil,
     exhaustivity: Exhaustivity = .on,
+    effects: EffectMode = .manual,
     timeout: Duration = .seconds(5)
   ) {
     self.init(
       initialState: initialState, context: context,
       feature: Feature(reduce: reduce, feedback: feedback), clock: clock,
-      exhaustivity: exhaustivity, timeout: timeout)
+      exhaustivity: exhaustivity, effects: effects, timeout: timeout)
   }
 
   /// Creates a harness for a feature, as ``ArchitectureKit/System/init(initialState:context:feature:observers:)``
@@ -145,6 +167,8 @@ public final class TestSystem<
   ///   - feature: The feature: its reducer and all its feedback, its children's included.
   ///   - clock: The manual clock in `context`, if any.
   ///   - exhaustivity: How strictly the test must account for what happened.
+  ///   - effects: When the effects run: when the test says so (``EffectMode/manual``), or as
+  ///     soon as they start (``EffectMode/automatic``).
   ///   - timeout: The failsafe of every wait, in real time (see ``timeout``).
   public init(
     initialState: State,
@@ -152,23 +176,37 @@ public final class TestSystem<
     feature: Feature<State, Event, ErrorType, Context>,
     clock: ManualClock? = nil,
     exhaustivity: Exhaustivity = .on,
+    effects: EffectMode = .manual,
     timeout: Duration = .seconds(5)
   ) {
     self.clock = clock
     self.exhaustivity = exhaustivity
+    self.effectMode = effects
     self.timeout = timeout
     self.shell = RuntimeShell(
       owner: Self.self,
       isolation: MainActor.shared,
       parking: true,
+      effectExecutor: Self.makeEffectExecutor(),
       initialState: initialState,
       context: context,
       feature: feature
     )
     tasks = shell.tasks
+    shell.runsEffectsAtOnce = effects == .automatic
     clock?.track(shell.work)
     shell.addObserver { [unowned self] activity in record(activity) }
     shell.start()
+  }
+
+  /// The executor the effects run on, where the system supports task executors (see
+  /// `TestExecutor`); elsewhere the harness counts the effects' waits for the test by hand.
+  private static func makeEffectExecutor() -> (any JobDrainer)? {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      TestExecutor()
+    } else {
+      nil
+    }
   }
 
   deinit {

@@ -10,6 +10,12 @@
 ///
 /// Waiters are woken on every change that can matter to them: the group turning idle, a job
 /// ending, or an explicit ``signal()`` (the harness signals when it parks an event).
+///
+/// A group can instead have its tasks run on an executor of the test's (a ``JobDrainer``): then
+/// nothing is counted by hand. A task is working exactly while it has a job queued there, and
+/// ``drain(until:)`` runs the queued jobs on the caller's thread, so a task suspended on anything
+/// the test controls (a stream it yields into, a continuation, an actor, a child sleeping on a
+/// manual clock) is known to wait, and known to be resumed the moment the test resumes it.
 @usableFromInline
 package final class WorkGroup: Sendable {
   /// Why a wait returned.
@@ -52,6 +58,11 @@ package final class WorkGroup: Sendable {
     /// Jobs with a task running (not asleep, not waiting for a callback or the test).
     var activeJobs = 0
     var generation: UInt64 = 0
+    /// Results on their way to the owner's isolation, over all jobs.
+    var hops = 0
+    /// Tasks started for jobs that have not returned yet, with their jobs' labels, when the
+    /// owner counts them (``taskBegan(_:label:)``).
+    var tasks: [UInt64: any CustomStringConvertible & Sendable] = [:]
     var waiters: [UInt64: Waiter] = [:]
     var cancelledEarly: Set<UInt64> = []
     var lastWaiterID: UInt64 = 0
@@ -66,33 +77,81 @@ package final class WorkGroup: Sendable {
 
   private let state = Lock(State())
 
+  /// The executor the group's tasks run on, when a test runs them (see the type's discussion).
+  @usableFromInline package let drainer: (any JobDrainer)?
+
   /// Creates an empty group.
+  ///
+  /// - Parameter drainer: The executor of the test the group's tasks run on, if any.
   @usableFromInline
-  package init() {}
+  package init(drainer: (any JobDrainer)? = nil) {
+    self.drainer = drainer
+    drainer?.bind { [weak self] in self?.signal() }
+  }
 
   /// Whether nothing can come from any job without the test: every task is asleep on a
   /// manual clock, waits for the test to receive an event, or ended.
+  ///
+  /// With a drainer: no job is queued on it and no result is on its way to the owner.
   package var isIdle: Bool {
-    state.withLock { $0.busyJobs == 0 }
+    if let drainer { return drainer.isEmpty && state.withLock { $0.hops == 0 } }
+    return state.withLock { $0.busyJobs == 0 }
   }
 
   /// Whether no task of any job is running.
   ///
   /// Each task is asleep, or waits for the test or for the outside world. A manual clock waits
-  /// for this before it moves time: no task is on its way to a sleep.
+  /// for this before it moves time: no task is on its way to a sleep. With a drainer, the same
+  /// as ``isIdle``.
   package var isQuiet: Bool {
-    state.withLock { $0.activeJobs == 0 }
+    if drainer != nil { return isIdle }
+    return state.withLock { $0.activeJobs == 0 }
+  }
+
+  /// Runs the jobs queued on the drainer on the calling thread, in order, until none is queued
+  /// or `deadline` passes; does nothing without a drainer.
+  ///
+  /// Call it from the test's own code, never from one of the group's tasks.
+  ///
+  /// - Parameter deadline: When to stop even if jobs are still queued: the failsafe against
+  ///   work that never stops.
+  package func drain(until deadline: ContinuousClock.Instant) {
+    drainer?.drain(until: deadline)
+  }
+
+  /// Gives the group's queued jobs a last chance to run before a failsafe reports them.
+  ///
+  /// A drain of at most `grace`: jobs that were only queued — the thread meant to run them starved, or
+  /// the wake-up came late on a busy actor — are not work that never ends.
+  ///
+  /// - Parameter grace: How long the drain may run.
+  package func drainBeforeFailsafe(for grace: Duration = .milliseconds(100)) {
+    drainer?.drain(until: .now + grace)
+  }
+
+  /// Whether results are on their way to the owner's isolation.
+  package var hasHops: Bool {
+    state.withLock { $0.hops > 0 }
   }
 
   /// The labels of the jobs with a task running for reasons of its own — not asleep, not
   /// waiting for the outside world, not only handing a result to the owner — in no particular
   /// order: what keeps a manual clock from moving time.
   package var runningLabels: [String] {
+    if let drainer {
+      // Only jobs queued on the drainer work; which task they belong to is not known.
+      return drainer.isEmpty ? [] : liveLabels
+    }
     // Described outside the lock: a description is the user's code.
-    state.withLock { state in
+    return state.withLock { state in
       state.jobs.values.filter { $0.active > 0 && $0.hops == 0 }.map(\.label)
     }
     .map(\.description)
+  }
+
+  /// The labels of every job that has not ended, in no particular order.
+  package var liveLabels: [String] {
+    state.withLock { state in state.jobs.values.map(\.label) }.map(\.description)
   }
 
   /// The labels of the jobs that work for reasons of their own — not only waiting for their
@@ -101,7 +160,8 @@ package final class WorkGroup: Sendable {
   /// A wait whose failsafe passes while only results are on their way keeps waiting: the owner
   /// is busy (another test may hold the main actor), and the results will come.
   package var workingLabels: [String] {
-    state.withLock { state in state.jobs.values.filter(\.isWorking).map(\.label) }
+    if let drainer { return drainer.isEmpty ? [] : liveLabels }
+    return state.withLock { state in state.jobs.values.filter(\.isWorking).map(\.label) }
       .map(\.description)
   }
 
@@ -112,16 +172,21 @@ package final class WorkGroup: Sendable {
     state.withLock { state in
       guard let index = state.jobs.index(forKey: key) else { return }
       state.jobs.values[index].hops += 1
+      state.hops += 1
     }
   }
 
   /// Marks a result of the job as taken by the owner.
   @usableFromInline
   package func endHop(_ key: UInt64) {
-    state.withLock { state in
-      guard let index = state.jobs.index(forKey: key) else { return }
+    let woken = state.withLock { state -> [Waiter] in
+      guard let index = state.jobs.index(forKey: key) else { return [] }
       state.jobs.values[index].hops -= 1
+      state.hops -= 1
+      // Only a drained group's idleness depends on hops.
+      return drainer != nil && state.hops == 0 ? state.bump() : []
     }
+    wake(woken, with: .changed)
   }
 
   /// A number that changes whenever a waiter should check again.
@@ -143,11 +208,38 @@ package final class WorkGroup: Sendable {
     }
   }
 
+  /// Counts a task started for job `key` until ``taskEnded(_:)``, whether or not the job still
+  /// counts: what lets a test wait for a cancelled effect's task to end.
+  ///
+  /// - Parameters:
+  ///   - key: The job's key in the group.
+  ///   - label: Names the task in diagnostics.
+  @usableFromInline
+  package func taskBegan(_ key: UInt64, label: any CustomStringConvertible & Sendable) {
+    state.withLock { $0.tasks[key] = label }
+  }
+
+  /// Stops counting the task of job `key`: it returned.
+  @usableFromInline
+  package func taskEnded(_ key: UInt64) {
+    let woken = state.withLock { state -> [Waiter] in
+      guard state.tasks.removeValue(forKey: key) != nil else { return [] }
+      return state.bump()
+    }
+    wake(woken, with: .changed)
+  }
+
+  /// The labels of the counted tasks that have not returned, in no particular order.
+  package var liveTaskLabels: [String] {
+    state.withLock { state in Array(state.tasks.values) }.map(\.description)
+  }
+
   /// Stops counting a job; its stray tasks no longer matter.
   @usableFromInline
   package func end(_ key: UInt64) {
     let woken = state.withLock { state -> [Waiter] in
       guard let job = state.jobs.removeValue(forKey: key) else { return [] }
+      state.hops -= job.hops
       if job.isBusy { state.busyJobs -= 1 }
       if job.active > 0 { state.activeJobs -= 1 }
       return state.bump()
@@ -243,4 +335,23 @@ package final class WorkGroup: Sendable {
       waiter.continuation.resume(returning: end)
     }
   }
+}
+
+/// An executor of a test's that runs nothing on its own: the tasks of a ``WorkGroup`` queue their
+/// jobs on it, and the test runs them with ``drain(until:)``.
+@usableFromInline
+package protocol JobDrainer: AnyObject, Sendable {
+  /// Whether no job is queued, and none is running in a drain.
+  var isEmpty: Bool { get }
+
+  /// Runs queued jobs on the calling thread, in order, until none is queued or `deadline`
+  /// passes. A drain asked for while another runs returns at once.
+  ///
+  /// - Parameter deadline: When to stop even if jobs are still queued.
+  func drain(until deadline: ContinuousClock.Instant)
+
+  /// Sets what to call each time a job is queued, or a drain ends.
+  ///
+  /// - Parameter signal: Wakes whoever waits for the drainer's jobs.
+  func bind(_ signal: @escaping @Sendable () -> Void)
 }

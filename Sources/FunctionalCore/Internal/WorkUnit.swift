@@ -135,3 +135,24 @@ package final class WorkUnit: Sendable {
 private func currentTaskIdentity() -> Int? {
   withUnsafeCurrentTask { $0?.hashValue }
 }
+
+/// Starts an unstructured task where the current task's work runs: on the executor of a test
+/// harness, when the current task is an effect the harness runs there (see ``JobDrainer``), and
+/// on the global concurrent executor otherwise.
+///
+/// A child task inherits the executor on its own; an unstructured task does not. The few
+/// unstructured tasks of this module (a timeout's racers, a run shielded from cancellation) are
+/// work of the effect that starts them, so a harness must see them as it sees children.
+///
+/// - Parameter operation: The task's work.
+/// - Returns: The task.
+package func startTask<Success: Sendable>(
+  _ operation: @escaping @Sendable @concurrent () async -> Success
+) -> Task<Success, Never> {
+  if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+    let executor = WorkUnit.current?.group.drainer as? any TaskExecutor
+  {
+    return Task(executorPreference: executor, operation: operation)
+  }
+  return Task(operation: operation)
+}

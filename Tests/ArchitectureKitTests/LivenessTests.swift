@@ -156,6 +156,32 @@ struct LivenessTests {
       ])
   }
 
+  /// The same on a background system, whose effects known at once (`AsyncResult.pure`) are the
+  /// ones it runs inline.
+  @Test func twoImmediateFeedbacksStayInFeedbackOrderOnABackgroundSystem() async {
+    let system = await Self.alternatingBackgroundSystem()
+    var log: [String] = []
+    while log.count <= 4 * Self.budget {
+      log = await system.state
+    }
+    await system.stop()
+    log = await system.state
+    #expect(log == (0..<log.count).map { $0 % 2 == 0 ? "a" : "b" })
+  }
+
+  /// A background system whose two feedbacks answer `a` and `b` at once for each pair of
+  /// events.
+  nonisolated static func alternatingBackgroundSystem() async -> BackgroundSystem<
+    [String], String, Never, EmptyContext
+  > {
+    await BackgroundSystem(
+      initialState: [], context: EmptyContext(), reduce: { $0.append($1) },
+      feedback: [
+        .react(request: { $0.count / 2 }, effects: { _ in .pure("a") }),
+        .react(request: { $0.count / 2 }, effects: { _ in .pure("b") }),
+      ])
+  }
+
   /// A stream that sends without ever suspending is made to hop once it has used up the
   /// budget: its events keep their order, and the thread is given back.
   @Test func aStreamThatNeverSuspendsGivesTheThreadBack() async {

@@ -35,9 +35,12 @@ package final class Resumption: Sendable {
     }
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
+        // Cancellation read once: read twice, a cancellation between the reads both registered
+        // the waiter (which the cancellation handler then resumed) and resumed it here.
         let isOpen = state.withLock { state in
-          if !state.isOpen, !Task.isCancelled { state.waiters[id] = continuation }
-          return state.isOpen || Task.isCancelled
+          if state.isOpen || Task.isCancelled { return true }
+          state.waiters[id] = continuation
+          return false
         }
         if isOpen { continuation.resume() }
       }

@@ -8,19 +8,18 @@ import FunctionalCore
 /// its child tasks, task groups and `async let`s inherit, and which default actors honour when
 /// the task calls into them. Whatever resumes such a task — the test yielding into a stream the
 /// effect iterates, resuming a fake backend's continuation, a manual clock waking a sleeper —
-/// queues a job here. The jobs run one at a time, in the order they were queued: on a serial
-/// dispatch queue of the executor's as soon as they are queued (so effects go on while the test
-/// awaits its own fakes), or on the harness's thread when a wait drains the queue itself. So
-/// "nothing can happen without the test" is known rather than guessed: no job is queued and
-/// none runs.
+/// queues a job here. The jobs run one at a time, in the order they were queued, on a serial
+/// dispatch queue of the executor's, as soon as they are queued: effects go on while the test
+/// awaits its own fakes, and their code never runs on the test's thread. So "nothing can happen
+/// without the test" is known rather than guessed: no job is queued and none runs.
 ///
 /// What escapes: tasks made with `Task {}` or `Task.detached` (they inherit no preference),
 /// actors with executors of their own, the main actor, real-clock sleeps, and continuations
 /// resumed from other threads. Their work is not seen until it resumes a task that runs here.
 ///
-/// - Invariant: The queue and the flag of a running drain are touched only under the lock; a
-///   job is taken off the queue under the lock and run exactly once, outside it, by the one
-///   drain that took it. That is what makes `@unchecked Sendable` sound (`UnownedJob` is not
+/// - Invariant: The queue and its flags are touched only under the lock; a job is taken off the
+///   queue under the lock and run exactly once, outside it, by the pump, the only code that
+///   runs jobs (one drain at a time: a drain is scheduled only while none runs or is scheduled). That is what makes `@unchecked Sendable` sound (`UnownedJob` is not
 ///   `Sendable`); the thread-sanitizer run of the suite exercises it.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class TestExecutor: TaskExecutor, JobDrainer, @unchecked Sendable {
@@ -77,7 +76,7 @@ final class TestExecutor: TaskExecutor, JobDrainer, @unchecked Sendable {
       self.queue.withLock { $0.isPumpScheduled = false }
       // No failsafe of its own: a job that never stops holds the pump as it would hold a thread
       // of the global executor, and the harness's waits report it.
-      self.drain(until: .now + .seconds(60 * 60 * 24 * 365))
+      self.drain()
     }
   }
 
@@ -89,31 +88,21 @@ final class TestExecutor: TaskExecutor, JobDrainer, @unchecked Sendable {
     queue.withLock { $0.signal = signal }
   }
 
-  func drain(until deadline: ContinuousClock.Instant) {
-    let isFirst = queue.withLock { queue in
-      guard !queue.isDraining else { return false }
-      queue.isDraining = true
-      return true
-    }
-    // A drain asked for while another runs (on the pump, or in a wait) leaves the jobs to it:
-    // jobs run one at a time, in order.
-    guard isFirst else { return }
-    var ran = 0
+  var isRunningJobs: Bool {
+    queue.withLock(\.isDraining)
+  }
+
+  /// Runs the queued jobs on ``pump``, in order, until none is queued.
+  ///
+  /// Only the pump runs jobs, never a wait of the harness: an effect's code never runs on the
+  /// test's thread, so an effect that blocks its thread cannot block the main actor.
+  private func drain() {
+    queue.withLock { $0.isDraining = true }
+    var ran = false
     while let job = queue.withLock({ $0.next() }) {
       job.runSynchronously(on: asUnownedTaskExecutor())
-      ran += 1
-      // Checked every few jobs: work that never stops is stopped by the failsafe.
-      if ran % 16 == 0, ContinuousClock.now >= deadline {
-        let schedulesPump = queue.withLock { queue in
-          queue.isDraining = false
-          let schedulesPump = queue.hasJobs && !queue.isPumpScheduled
-          if schedulesPump { queue.isPumpScheduled = true }
-          return schedulesPump
-        }
-        if schedulesPump { schedulePump() }
-        break
-      }
+      ran = true
     }
-    if ran > 0 { queue.withLock(\.signal)?() }
+    if ran { queue.withLock(\.signal)?() }
   }
 }

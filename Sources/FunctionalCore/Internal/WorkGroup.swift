@@ -12,10 +12,10 @@
 /// ending, or an explicit ``signal()`` (the harness signals when it parks an event).
 ///
 /// A group can instead have its tasks run on an executor of the test's (a ``JobDrainer``): then
-/// nothing is counted by hand. A task is working exactly while it has a job queued there, and
-/// ``drain(until:)`` runs the queued jobs on the caller's thread, so a task suspended on anything
-/// the test controls (a stream it yields into, a continuation, an actor, a child sleeping on a
-/// manual clock) is known to wait, and known to be resumed the moment the test resumes it.
+/// nothing is counted by hand. A task is working exactly while it has a job queued or running
+/// there, so a task suspended on anything the test controls (a stream it yields into, a
+/// continuation, an actor, a child sleeping on a manual clock) is known to wait, and known to be
+/// resumed the moment the test resumes it.
 @usableFromInline
 package final class WorkGroup: Sendable {
   /// Why a wait returned.
@@ -108,25 +108,11 @@ package final class WorkGroup: Sendable {
     return state.withLock { $0.activeJobs == 0 }
   }
 
-  /// Runs the jobs queued on the drainer on the calling thread, in order, until none is queued
-  /// or `deadline` passes; does nothing without a drainer.
-  ///
-  /// Call it from the test's own code, never from one of the group's tasks.
-  ///
-  /// - Parameter deadline: When to stop even if jobs are still queued: the failsafe against
-  ///   work that never stops.
-  package func drain(until deadline: ContinuousClock.Instant) {
-    drainer?.drain(until: deadline)
-  }
-
-  /// Gives the group's queued jobs a last chance to run before a failsafe reports them.
-  ///
-  /// A drain of at most `grace`: jobs that were only queued — the thread meant to run them starved, or
-  /// the wake-up came late on a busy actor — are not work that never ends.
-  ///
-  /// - Parameter grace: How long the drain may run.
-  package func drainBeforeFailsafe(for grace: Duration = .milliseconds(100)) {
-    drainer?.drain(until: .now + grace)
+  /// Whether a failsafe that passed found work that never stops, rather than jobs only queued
+  /// (the thread meant to run them starved) or results on their way to a busy owner: a group
+  /// with a drainer is working while the drainer runs jobs.
+  package var isRunningJobs: Bool {
+    drainer?.isRunningJobs ?? true
   }
 
   /// Whether results are on their way to the owner's isolation.
@@ -337,18 +323,15 @@ package final class WorkGroup: Sendable {
   }
 }
 
-/// An executor of a test's that runs nothing on its own: the tasks of a ``WorkGroup`` queue their
-/// jobs on it, and the test runs them with ``drain(until:)``.
+/// An executor of a test's that the tasks of a ``WorkGroup`` queue their jobs on, and that runs
+/// them one at a time, in order, telling whether any is queued or running.
 @usableFromInline
 package protocol JobDrainer: AnyObject, Sendable {
-  /// Whether no job is queued, and none is running in a drain.
+  /// Whether no job is queued, and none is running.
   var isEmpty: Bool { get }
 
-  /// Runs queued jobs on the calling thread, in order, until none is queued or `deadline`
-  /// passes. A drain asked for while another runs returns at once.
-  ///
-  /// - Parameter deadline: When to stop even if jobs are still queued.
-  func drain(until deadline: ContinuousClock.Instant)
+  /// Whether jobs are running.
+  var isRunningJobs: Bool { get }
 
   /// Sets what to call each time a job is queued, or a drain ends.
   ///

@@ -17,33 +17,46 @@ package final class FailureCapture: Sendable {
   /// The capture that failures reported from the current task go to, if any.
   @TaskLocal package static var current: FailureCapture?
 
-  /// The messages captured so far, and whether the capture still takes more.
-  private let state = Lock<(messages: [String], isOpen: Bool)>(([], true))
+  /// The failures captured so far, and whether the capture still takes more.
+  private let state = Lock<(failures: [CapturedFailure], isOpen: Bool)>(([], true))
 
   /// Creates an open capture with no failures.
   package init() {}
 
-  /// Keeps a failure's message, when the capture is still open.
+  /// Keeps a failure, when the capture is still open.
   ///
-  /// - Parameter message: The failure's message.
+  /// - Parameters:
+  ///   - message: The failure's message.
+  ///   - site: Where the failure points.
   /// - Returns: Whether the capture kept it: `false` once it closed.
-  package func capture(_ message: String) -> Bool {
+  package func capture(_ message: String, at site: CallSite) -> Bool {
     state.withLock { state in
       guard state.isOpen else { return false }
-      state.messages.append(message)
+      state.failures.append(
+        CapturedFailure(message: message, fileID: "\(site.fileID)", line: site.line))
       return true
     }
   }
 
   /// Closes the capture: failures reported from now on are recorded as issues.
   ///
-  /// - Returns: The messages captured, in the order they were reported.
-  package func close() -> [String] {
+  /// - Returns: The failures captured, in the order they were reported.
+  package func close() -> [CapturedFailure] {
     state.withLock { state in
       state.isOpen = false
-      return state.messages
+      return state.failures
     }
   }
+}
+
+/// A failure a capture kept: its message and where it points.
+package struct CapturedFailure: Sendable {
+  /// The failure's message.
+  package let message: String
+  /// The file ID of the line it points at.
+  package let fileID: String
+  /// The line it points at.
+  package let line: UInt
 }
 
 /// Runs `body` and returns the messages of the harness failures it caused, instead of recording
@@ -66,6 +79,15 @@ package final class FailureCapture: Sendable {
 /// - Parameter body: The code that provokes harness failures; it runs on the caller's actor.
 /// - Returns: The messages of the failures, in the order they were reported.
 package func capturingFailures(_ body: () async -> Void) async -> [String] {
+  await capturingFailureSites(body).map(\.message)
+}
+
+/// Runs `body` and returns the harness failures it caused, with where each points, instead of
+/// recording them as issues; see ``capturingFailures(_:)``.
+///
+/// - Parameter body: The code that provokes harness failures; it runs on the caller's actor.
+/// - Returns: The failures, in the order they were reported.
+package func capturingFailureSites(_ body: () async -> Void) async -> [CapturedFailure] {
   let capture = FailureCapture()
   await FailureCapture.$current.withValue(capture, operation: body)
   return capture.close()

@@ -25,7 +25,7 @@ package struct CallSite: Sendable {
 /// the caller's file and line. While a ``FailureCapture`` is current and open, the failure goes
 /// to it instead, and nothing is recorded: the harness's own tests assert on it.
 package func reportFailure(_ message: String, at site: CallSite) {
-  if let capture = FailureCapture.current, capture.capture(message) { return }
+  if let capture = FailureCapture.current, capture.capture(message, at: site) { return }
   if Test.current != nil {
     Issue.record(
       Comment(rawValue: message),

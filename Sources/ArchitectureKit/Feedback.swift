@@ -58,6 +58,10 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   /// for the initial state) and is cancelled if the condition turns false before the effect
   /// ends. Its request, as observers and tests see it, is `true`.
   ///
+  /// Like every effect, it runs in a task that starts on the system's thread and stays there
+  /// until its first suspension (``startingDetached()`` starts it off that thread); one send
+  /// runs at most 1,024 effects inline (<doc:Concurrency#Inline-work-is-bounded>).
+  ///
   /// ```swift
   /// Feedback<State, Event, ProductError, Context>.react({ _ in
   ///   getProduct(cached: false).map(Event.loaded).mapErrorRecover(Event.failed)
@@ -84,6 +88,10 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
 
   /// Runs an effect for the request the state holds, with the seed's
   /// ``FunctionalCore/AsyncResult`` effects.
+  ///
+  /// Like every effect, it runs in a task that starts on the system's thread and stays there
+  /// until its first suspension (``startingDetached()`` starts it off that thread); one send
+  /// runs at most 1,024 effects inline (<doc:Concurrency#Inline-work-is-bounded>).
   ///
   /// - Parameters:
   ///   - request: The request in a state, or `nil` when nothing should run.
@@ -141,6 +149,14 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   /// change comes from the stream's own last event. Work that ends with a final event (progress,
   /// progress, done) is a job: use ``react(request:job:)``, so its last event *finishes* it.
   ///
+  /// Events it sends before its first suspension are held and handed over when it suspends; a
+  /// stream that sends in a loop without ever suspending is made to hop once it has used up the
+  /// inline budget (<doc:Concurrency#Inline-work-is-bounded>).
+  ///
+  /// Like every effect, it runs in a task that starts on the system's thread and stays there
+  /// until its first suspension (``startingDetached()`` starts it off that thread); one send
+  /// runs at most 1,024 effects inline (<doc:Concurrency#Inline-work-is-bounded>).
+  ///
   /// - Parameters:
   ///   - request: The request in a state, or `nil` when nothing should run.
   ///   - stream: The effect: the request, the context and a ``Send`` to send events with.
@@ -171,6 +187,10 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   /// last event is reduced: a last event that clears the request does not cancel the job, and
   /// observers see it finish. Progress events are reduced while the job runs, so one that clears
   /// the request cancels it, as for any running effect.
+  ///
+  /// Like every effect, it runs in a task that starts on the system's thread and stays there
+  /// until its first suspension (``startingDetached()`` starts it off that thread); one send
+  /// runs at most 1,024 effects inline (<doc:Concurrency#Inline-work-is-bounded>).
   ///
   /// - Parameters:
   ///   - request: The request in a state, or `nil` when nothing should run.

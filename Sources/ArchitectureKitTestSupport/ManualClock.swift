@@ -371,7 +371,9 @@ public final class ManualClock: Clock, Sendable {
       state.lastID += 1
       return state.lastID
     }
-    return await withTaskCancellationHandler {
+    // The failsafe's timer, cancelled once the wait ends, however it ends.
+    let timer = Lock<Task<Void, Never>?>(nil)
+    let end = await withTaskCancellationHandler {
       await withCheckedContinuation {
         (continuation: CheckedContinuation<WorkGroup.WaitEnd, Never>) in
         let immediate = state.withLock { state -> WorkGroup.WaitEnd? in
@@ -384,14 +386,17 @@ public final class ManualClock: Clock, Sendable {
           continuation.resume(returning: immediate)
           return
         }
-        Task { [weak self] in
+        let task = Task { [weak self] in
           try? await ContinuousClock().sleep(until: deadline)
           self?.resumeSleeperWaiter(id, with: .timedOut)
         }
+        timer.withLock { $0 = task }
       }
     } onCancel: {
       resumeSleeperWaiter(id, with: .cancelled, rememberingEarly: true)
     }
+    timer.withLock { $0 }?.cancel()
+    return end
   }
 
   private func resumeSleeperWaiter(

@@ -340,6 +340,16 @@ struct LivenessTests {
     #expect(added == [2, 3])
   }
 
+  @Test func aLoopCallbackAddedByAnotherOnABackgroundSystemSeesEachLaterStateOnce() async {
+    let added = Recorder<Int>()
+    let system = await BackgroundSystem<Int, Int, Never, EmptyContext>(
+      initialState: 0, context: EmptyContext(), reduce: { $0 = $1 })
+    await system.addCallbackAddingAnother(at: 1, recordingIn: added)
+    for state in 1...3 { await system.send(state) }
+    #expect(added.values == [2, 3])
+    await system.stop()
+  }
+
   // MARK: A child forgets its ended effects
 
   struct Child: Equatable, Identifiable, Sendable {
@@ -450,4 +460,18 @@ nonisolated private func currentThread() -> UInt {
   #else
     UInt(pthread_self())
   #endif
+}
+
+extension BackgroundSystem where State == Int {
+  /// Adds a loop callback that, at state `trigger`, adds another that records every state it
+  /// receives.
+  fileprivate func addCallbackAddingAnother(at trigger: Int, recordingIn added: Recorder<Int>) {
+    addLoopCallback { [unowned self] state in
+      guard state == trigger else { return }
+      // Loop callbacks run on the system's actor.
+      self.assumeIsolated { system in
+        _ = system.addLoopCallback { added.record($0) }
+      }
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import ArchitectureKit
+import TestDoubles
 import Testing
 
 /// A ``System``'s effect starts on the thread that launches it and runs there until its first
@@ -92,6 +93,9 @@ struct EffectStartTests {
   }
 
   @Test func eventsSentBeforeTheFirstSuspensionArriveInOrderBeforeTheLaterOnes() async {
+    // The stream's first suspension waits for the test: a `Task.yield()` could resume on
+    // another thread and send on before the launch returned.
+    let checked = Gate()
     let system = System<[Int], Int, Never, EmptyContext>(
       initialState: [], context: EmptyContext(), reduce: { $0.append($1) },
       feedback: [
@@ -100,7 +104,7 @@ struct EffectStartTests {
           stream: { _, _, send in
             await send(1)
             await send(2)
-            await Task.yield()
+            await checked.wait()
             await send(3)
             await send(4)
           })
@@ -110,6 +114,7 @@ struct EffectStartTests {
     // the fourth is ignored.
     #expect(system.state == [1, 2])
     let log = ActivityLog(system)
+    checked.open()
     await log.wait { if case .eventIgnored = $0 { true } else { false } }
     #expect(system.state == [1, 2, 3])
     #expect(log.ignored.map(\.0) == [4])
@@ -124,10 +129,13 @@ struct EffectStartTests {
       var sawCancellation: [Bool] = []
     }
     let box = Box()
+    // Ignores the cancellation the effect's own `stop()` made: the effect suspends here until
+    // the test has checked (a `Task.yield()` could resume on another thread and go on first).
+    let checked = Gate(ignoringCancellation: true)
     let system = Self.system { request, _ in
       onTheMainActor { box.system?.stop() }
       box.sawCancellation.append(Task.isCancelled)
-      await Task.yield()
+      await checked.wait()
       box.sawCancellation.append(Task.isCancelled)
       return .loaded(request)
     }
@@ -136,6 +144,7 @@ struct EffectStartTests {
     system.send(.load(1))
     #expect(box.sawCancellation == [true])
     #expect(system.tasks.count == 0)
+    checked.open()
     await log.wait { if case .eventIgnored = $0 { true } else { false } }
     #expect(box.sawCancellation == [true, true])
     #expect(system.state == State(request: 1, loaded: []))
@@ -198,13 +207,17 @@ struct EffectStartTests {
   }
 
   @Test func anEffectThatSuspendsDeliversItsResultLater() async {
+    // Suspended until the test checks: a `Task.yield()` could resume on another thread and end
+    // before the launch returned, which delivers the result inline.
+    let checked = Gate()
     let system = Self.system { request, _ in
-      await Task.yield()
+      await checked.wait()
       return .loaded(request)
     }
     system.send(.load(1))
     #expect(system.state == State(request: 1, loaded: []))
     #expect(system.tasks.count == 1)
+    checked.open()
     await system.send(.load(2), while: { $0.loaded.isEmpty })
     #expect(system.state.loaded == [2])
     #expect(system.tasks.count == 0)

@@ -285,38 +285,44 @@ struct FeedbackTests {
   }
 
   @Test func aStreamEffectSendsManyEventsInOrder() async {
+    let logged = Gate()
     let system = System<[Int], Int, Never, EmptyContext>(
       initialState: [], context: EmptyContext(), reduce: { $0.append($1) },
       feedback: [
-        Self.countingStream(whileShorterThan: 5)
+        Self.countingStream(whileShorterThan: 5, after: logged)
       ]
     )
     let log = ActivityLog(system)
+    logged.open()
     await log.wait(count: 5) { if case .step = $0 { true } else { false } }
     #expect(system.state == [1, 2, 3, 4, 5])
   }
 
   @Test func aCancelledStreamDeliversNothingMore() async {
+    let logged = Gate()
     let system = System<[Int], Int, Never, EmptyContext>(
       initialState: [], context: EmptyContext(), reduce: { $0.append($1) },
-      feedback: [Self.countingStream(whileShorterThan: 2)]
+      feedback: [Self.countingStream(whileShorterThan: 2, after: logged)]
     )
     let log = ActivityLog(system)
+    logged.open()
     await log.wait(count: 3) { if case .eventIgnored = $0 { true } else { false } }
     #expect(system.state == [1, 2])
     #expect(log.ignored.map(\.0) == [3, 4, 5])
   }
 
-  /// A stream that sends 1 to 5, without checking for cancellation, while the state is short.
-  static func countingStream(whileShorterThan length: Int) -> Feedback<
+  /// A stream that sends 1 to 5, without checking for cancellation, while the state is short,
+  /// once `gate` opens.
+  static func countingStream(whileShorterThan length: Int, after gate: Gate) -> Feedback<
     [Int], Int, Never, EmptyContext
   > {
     .react(
       request: { $0.count < length ? "go" : nil },
       stream: { _, _, send in
-        // Suspends first: the stream starts on the main actor as the system is made, and goes
-        // on once the test, which makes its log right after the system, waits.
-        await Task.yield()
+        // Suspends first, until the test has made its log: the stream starts on the main actor
+        // as the system is made (a `Task.yield()` could resume on another thread and send
+        // before the launch returned, inside the initializer).
+        await gate.wait()
         for value in 1...5 { await send(value) }
       })
   }

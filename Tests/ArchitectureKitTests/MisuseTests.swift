@@ -253,17 +253,21 @@ struct MisuseTests {
     let owner = Owner()
     weak var weakSystem: System<Int, Int, Never, Void>?
     var seen: [Int] = []
+    // The effect's result must come after the hooks below are in place. A `Task.yield()` did
+    // not ensure it: the effect could resume on another thread and end before its launch
+    // returned, and its result was then reduced inside the initializer, with no hook to see it
+    // (the test hung about once in thirty runs). The gate opens once the hooks are in place.
+    let hooksInPlace = Gate()
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       let system = System<Int, Int, Never, Void>(
         initialState: 0, context: (),
         feature: Feature(
           reduce: { state, event in state = event },
           feedback: [
-            // Suspends first, so its result comes after the hooks below are in place.
             .react(
               request: { $0 == 0 ? "load" : nil },
               run: { _, _ in
-                await Task.yield()
+                await hooksInPlace.wait()
                 return 1
               })
           ]))
@@ -283,6 +287,7 @@ struct MisuseTests {
       _ = system.state  // Observation is installed on the first read.
       owner.system = system
       weakSystem = system
+      hooksInPlace.open()
     }
     #expect(seen == [1, 2])
     #expect(weakSystem == nil)

@@ -6,8 +6,9 @@ import FunctionalCore
 /// Tests use gates instead of sleeps: a step that must happen before another one opens a gate
 /// the other one waits for, so the order is forced rather than hoped for.
 ///
-/// A wait ends early when the waiting task is cancelled, so a test whose gate never opens is
-/// stopped by its time limit instead of hanging the whole run.
+/// A wait ends early when the waiting task is cancelled (unless the gate was made
+/// `ignoringCancellation`), so a test whose gate never opens is stopped by its time limit
+/// instead of hanging the whole run.
 package final class Gate: Sendable {
   private struct State {
     var isOpen = false
@@ -16,14 +17,21 @@ package final class Gate: Sendable {
   }
 
   private let state = Lock(State())
+  /// Whether a wait goes on when its task is cancelled.
+  private let ignoresCancellation: Bool
 
   /// Whether ``open()`` has been called.
   package var isOpen: Bool {
     state.withLock { $0.isOpen }
   }
 
-  /// Opens the gate and lets every waiting task, present and future, through.
-  package init() {}
+  /// Creates a closed gate.
+  ///
+  /// - Parameter ignoringCancellation: Whether a wait goes on when its task is cancelled: for
+  ///   an effect that must stay suspended after its own code cancelled it.
+  package init(ignoringCancellation: Bool = false) {
+    self.ignoresCancellation = ignoringCancellation
+  }
 
   /// Opens the gate and lets every waiting task, present and future, through.
   package func open() {
@@ -46,13 +54,14 @@ package final class Gate: Sendable {
       await withCheckedContinuation { continuation in
         let resumesNow = state.withLock { state in
           // A cancellation before this point found no waiter to resume; check it here.
-          if state.isOpen || Task.isCancelled { return true }
+          if state.isOpen || (Task.isCancelled && !ignoresCancellation) { return true }
           state.waiters[id] = continuation
           return false
         }
         if resumesNow { continuation.resume() }
       }
     } onCancel: {
+      guard !ignoresCancellation else { return }
       state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
     }
   }

@@ -231,9 +231,12 @@ final class EffectScript: Sendable {
 ///
 /// Every wait of the property tests is for something a correct runtime does at once; the
 /// failsafe only turns a broken runtime's hang into a failure. It is generous because the main
-/// actor an effect's result hops back to may be busy with other suites for a while.
+/// actor an effect's result hops back to may be busy with other suites for a while: under the
+/// thread sanitizer, with the whole suite running on two cores, a `TestSystem` run once waited
+/// in vain for 20 seconds for a failed effect's report (whether it was late or lost is not
+/// known), hence 60.
 func failsafe(
-  seconds: Int = 20,
+  seconds: Int = 60,
   _ wait: @escaping @Sendable () async -> Void
 ) async -> Bool {
   await withTaskGroup(of: Bool.self) { group in

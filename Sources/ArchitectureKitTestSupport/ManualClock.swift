@@ -433,7 +433,7 @@ public final class ManualClock: Clock, Sendable {
   /// Waits until every system that uses the clock is idle, or the failsafe passes.
   private func settle(at site: CallSite) async {
     var deadline = ContinuousClock.now + timeout
-    var starvedExtensions = 0
+    var grace = FailsafeGrace()
     while true {
       let groups = trackedGroups()
       guard let busy = groups.first(where: { !$0.isQuiet }) else { return }
@@ -446,15 +446,7 @@ public final class ManualClock: Clock, Sendable {
         return
       case .timedOut:
         if busy.isQuiet { continue }
-        if busy.runningLabels.isEmpty {
-          // Only results on their way to a busy actor: they will come.
-          deadline = .now + timeout
-          continue
-        }
-        if !busy.isRunningJobs, starvedExtensions < 3 {
-          // Jobs queued, not running: the thread that runs them starved. Not work that never
-          // stops; but a wait must end, so only a few times.
-          starvedExtensions += 1
+        if grace.extends(for: busy, workingLabels: busy.runningLabels) {
           deadline = .now + timeout
           continue
         }

@@ -135,7 +135,7 @@ extension TestSystem {
     let work = shell.work
     var deadline = deadline
     var mainActorHadATurn = false
-    var starvedExtensions = 0
+    var grace = FailsafeGrace()
     while true {
       let generation = work.generation
       if let answer = answer() { return answer }
@@ -154,15 +154,7 @@ extension TestSystem {
       case .timedOut:
         if work.isIdle { continue }
         let working = work.workingLabels
-        // Only results on their way to the main actor: it was busy, and they will come.
-        if working.isEmpty {
-          deadline = .now + timeout
-          continue
-        }
-        if !work.isRunningJobs, starvedExtensions < 3 {
-          // Jobs queued, not running: the thread that runs them starved. Not work that never
-          // stops; but a wait must end, so only a few times.
-          starvedExtensions += 1
+        if grace.extends(for: work, workingLabels: working) {
           deadline = .now + timeout
           continue
         }

@@ -323,6 +323,31 @@ package final class WorkGroup: Sendable {
   }
 }
 
+/// What a wait decides when its failsafe passes: to wait another period, or to report the work.
+///
+/// It waits again while only results are on their way to a busy owner (they will come), and,
+/// at most three times, while a group's jobs are queued but not running (the thread that runs
+/// them starved): neither is work that never stops, but a wait must end.
+package struct FailsafeGrace {
+  private var starvedExtensions = 0
+
+  /// Creates the grace of one wait.
+  package init() {}
+
+  /// Whether the wait, whose failsafe just passed, waits another period.
+  ///
+  /// - Parameters:
+  ///   - group: The group the wait is for.
+  ///   - workingLabels: The group's jobs that work for reasons of their own.
+  /// - Returns: `true` to wait again; `false` to report `workingLabels`.
+  package mutating func extends(for group: WorkGroup, workingLabels: [String]) -> Bool {
+    if workingLabels.isEmpty { return true }
+    guard !group.isRunningJobs, starvedExtensions < 3 else { return false }
+    starvedExtensions += 1
+    return true
+  }
+}
+
 /// An executor of a test's that the tasks of a ``WorkGroup`` queue their jobs on, and that runs
 /// them one at a time, in order, telling whether any is queued or running.
 @usableFromInline

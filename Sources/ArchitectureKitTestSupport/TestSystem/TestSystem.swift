@@ -10,17 +10,27 @@ import FunctionalCore
 /// ``simulate(_:in:event:fileID:filePath:line:column:)`` an effect's outcome, or
 /// ``run(_:in:fileID:filePath:line:column:)`` the real effect against the test context.
 ///
+/// The product detail sample's page, as its tests drive it (`.test()` is their context, with a
+/// manual clock and a cart in memory; `.yeezy` their product):
+///
 /// ```swift
-/// @Test func addsToCart() async {
-///   let system = TestSystem(
-///     initialState: .productLoaded(product), context: .test,
-///     reducer: PDP.reducer, feedback: PDP.feedback
+/// @Test func showsTheLoadedProduct() async {
+///   let page = TestSystem(
+///     initialState: ProductDetailState(), context: .test(),
+///     reduce: ProductDetail.reduce, feedback: ProductDetail.feedback
 ///   )
-///   system.send(.addToCart) { $0 = .addingToCart(product) }
-///   system.expectStarted(PDP.Request.addToCart(product))
-///   system.simulate(PDP.Request.addToCart(product), event: .addedToCart(response))
-///   await system.receive(.addedToCart(response)) { $0 = .addedToCart(product, response) }
-///   await system.finish()
+///   page.send(.loadProduct) {
+///     $0.screen = .loading
+///     $0.request = .loadProduct(id: 1)
+///     $0.requestCount = 1
+///   }
+///   page.expectStarted(ProductDetailRequest.loadProduct(id: 1))
+///   page.simulate(ProductDetailRequest.loadProduct(id: 1), event: .productLoaded(.yeezy))
+///   await page.receive(.productLoaded(.yeezy)) {
+///     $0.screen = .productLoaded(.yeezy)
+///     $0.request = nil
+///   }
+///   await page.finish()
 /// }
 /// ```
 ///

@@ -12,7 +12,7 @@ extension Feedback {
   ///
   /// ```swift
   /// Feedback<Library, Library.Event, ImportError, Context>
-  ///   .react(request: \.fileToImport, run: { url, context in
+  ///   .react(request: \.fileToImport, effect: .run { url, context in
   ///     .imported(try Catalog(decoding: Data(contentsOf: url)))  // CPU work from the first line
   ///   })
   ///   .startingDetached()

@@ -1,38 +1,57 @@
 /// Work started by events rather than by requests in the state.
 extension Feedback {
   /// Starts an effect for each event that `trigger` turns into a request: work that is not a
-  /// request in the state, such as analytics, "refresh again" or a save.
+  /// request in the state, such as analytics, "refresh again", a save or a screen's
+  /// long-living observation.
   ///
-  /// The effect is an effect like any other: observers and tests see it start (its request is
-  /// the one `trigger` returned), finish, fail or be cancelled, and a ``System/stop()`` cancels
-  /// it. It leaves the system when it ends, since no state keeps it. `policy` decides what a
-  /// new one does to those still running.
+  /// The trigger sees the event and the state it left (after the reducer ran). The effect is an
+  /// effect like any other: observers and tests see it start (its request is the one `trigger`
+  /// returned), finish, fail or be cancelled, and a ``System/stop()`` cancels it. It leaves the
+  /// system when it ends, since no state keeps it. `policy` decides what a new one does to those
+  /// still running; `until` cancels those running when a later step says so, so no state field
+  /// has to exist only to keep the work alive.
   ///
   /// ```swift
   /// Feedback<State, Event, Never, Context>.react(
-  ///   on: { event in if case .purchased(let item) = event { item } else { nil } },
-  ///   perform: { item, context in
-  ///     await context.analytics.track("purchase", item)
-  ///     return nil
-  ///   })
+  ///   on: { event, state in event == .searchTapped ? state.query : nil },
+  ///   policy: .cancelPrevious,
+  ///   until: { event, _ in event == .cancelTapped },
+  ///   effect: .run { query, context in .results(await context.search(query)) })
   /// ```
   ///
   /// - Parameters:
-  ///   - trigger: The request an event asks for, or `nil` for the events that start nothing.
+  ///   - trigger: The request an event asks for, given the state after it, or `nil` for the
+  ///     events that start nothing.
   ///   - policy: What a new effect does to those of this feedback still running.
-  ///   - perform: The effect: the request and the context in, an event out, or `nil` to end
-  ///     without one.
+  ///   - cancel: Whether a step cancels every running effect of this feedback, given its event
+  ///     and the state after it. It is asked on every step while effects run, before the
+  ///     trigger; the event is `nil` in a step that has none of this feature's (its creation, a
+  ///     parent changing a child's state). `nil` (the default) cancels nothing.
+  ///   - effect: What runs for a request.
   /// - Returns: The feedback.
   public static func react<Request: Equatable & Sendable>(
-    on trigger: @escaping (Event) -> Request?,
+    on trigger: @escaping (Event, State) -> Request?,
     policy: TriggerPolicy = .concurrent(limit: .max),
-    perform: @escaping @Sendable (Request, Context) async throws(ErrorType) -> Event?
+    until cancel: ((Event?, State) -> Bool)? = nil,
+    effect: Effect<Request>
   ) -> Feedback {
-    let effect = makeOptionalEffect(perform)
+    let work = effect.work
     return Feedback { index in
       var running: [EffectID] = []
-      return Reconciler { _, host in
-        guard let event = host.event(), let request = trigger(event) else { return }
+      return Reconciler { state, host in
+        let event = host.event()
+        if let cancel, !running.isEmpty {
+          running.removeAll { !host.isLive($0) }
+          if !running.isEmpty, cancel(event, state) {
+            let cancelled = running
+            running.removeAll()
+            for id in cancelled {
+              host.cancel(id)
+              if host.isStopped() { return }
+            }
+          }
+        }
+        guard let event, let request = trigger(event, state) else { return }
         running.removeAll { !host.isLive($0) }
         let limit =
           switch policy {
@@ -43,41 +62,9 @@ extension Feedback {
           host.cancel(running.removeFirst())
           if host.isStopped() { return }
         }
-        let id = host.start(effect(request), EffectRequest(feedbackIndex: index, value: request))
+        let id = host.start(work(request), EffectRequest(feedbackIndex: index, value: request))
         host.retireWhenDone(id, nil)
         running.append(id)
-      }
-    }
-  }
-
-  /// Runs an `async` function for the request the state holds; it returns an event, or `nil`
-  /// to end without one.
-  ///
-  /// For work whose result does not always matter — a save that reports only failures, work
-  /// that was cancelled — so it need not invent an event.
-  ///
-  /// - Parameters:
-  ///   - request: The request in a state, or `nil` when nothing should run.
-  ///   - perform: The effect: the request and the context in, an event or `nil` out.
-  /// - Returns: The feedback.
-  public static func react<Request: Equatable & Sendable>(
-    request: @escaping (State) -> Request?,
-    perform: @escaping @Sendable (Request, Context) async throws(ErrorType) -> Event?
-  ) -> Feedback {
-    single(request, makeOptionalEffect(perform))
-  }
-
-  /// Turns an `async` function returning an optional event into an effect builder.
-  static func makeOptionalEffect<Request: Sendable>(
-    _ perform: @escaping @Sendable (Request, Context) async throws(ErrorType) -> Event?
-  ) -> (Request) -> Effect {
-    { request in
-      .stream { context, _ in
-        do throws(ErrorType) {
-          return .success(try await perform(request, context))
-        } catch {
-          return .failure(error)
-        }
       }
     }
   }

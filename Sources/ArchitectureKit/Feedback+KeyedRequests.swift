@@ -6,8 +6,7 @@ extension Feedback {
   ///
   /// A key that appears starts its effect; a key whose request changes is restarted; a key that
   /// vanishes is cancelled; a key whose request is unchanged is left alone: the semantics of
-  /// the dictionary form,
-  /// ``react(keyedRequests:effects:)``.
+  /// the dictionary form, ``react(keyedRequests:effect:)``.
   ///
   /// ```swift
   /// struct State {
@@ -16,7 +15,7 @@ extension Feedback {
   ///
   /// Feedback<State, Event, DownloadError, Context>.react(
   ///   keyed: \.downloads,
-  ///   effects: { url in download(url).map { Event.downloaded(url, $0) } }
+  ///   effect: .asyncResult { url in download(url).map { Event.downloaded(url, $0) } }
   /// )
   /// ```
   ///
@@ -29,70 +28,15 @@ extension Feedback {
   ///
   /// - Parameters:
   ///   - requests: The requests in a state; keep them in the state, as a key path.
-  ///   - effects: Builds the effect for one request.
+  ///   - effect: What runs for one request.
   /// - Returns: The feedback.
   @inlinable
   public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
     keyed requests: @escaping (State) -> KeyedRequests<ID, Request>,
-    effects: @escaping (Request) -> AsyncResult<Context, Event, ErrorType>
-  ) -> Feedback {
-    journaled(requests) { Effect(effects($0)) }
-  }
-
-  /// Runs one `async` function per key of the ``KeyedRequests`` the state holds, at the cost of
-  /// the keys that changed (see
-  /// ``react(keyed:effects:)``).
-  ///
-  /// - Parameters:
-  ///   - requests: The requests in a state; keep them in the state, as a key path.
-  ///   - run: The effect for one request; it returns one event.
-  /// - Returns: The feedback.
-  @inlinable
-  public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
-    keyed requests: @escaping (State) -> KeyedRequests<ID, Request>,
-    run: @escaping @Sendable (Request, Context) async throws(ErrorType) -> Event
-  ) -> Feedback {
-    journaled(requests, makeEffect(run))
-  }
-
-  /// Runs one long-running `async` function per key of the ``KeyedRequests`` the state holds,
-  /// at the cost of the keys that changed.
-  ///
-  /// - Parameters:
-  ///   - requests: The requests in a state; keep them in the state, as a key path.
-  ///   - stream: The effect for one request; it may send many events.
-  /// - Returns: The feedback.
-  @inlinable
-  public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
-    keyed requests: @escaping (State) -> KeyedRequests<ID, Request>,
-    stream: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Void
-  ) -> Feedback {
-    journaled(requests, makeStream(stream))
-  }
-
-  /// Runs one job per key of the ``KeyedRequests`` the state holds, at the cost of the keys
-  /// that changed; each may send progress and returns its last event (see
-  /// ``react(request:job:)``).
-  ///
-  /// - Parameters:
-  ///   - requests: The requests in a state; keep them in the state, as a key path.
-  ///   - job: The effect for one request; it returns its last event.
-  /// - Returns: The feedback.
-  @inlinable
-  public static func react<ID: Hashable & Sendable, Request: Equatable & Sendable>(
-    keyed requests: @escaping (State) -> KeyedRequests<ID, Request>,
-    job: @escaping @Sendable (Request, Context, Send<Event>) async throws(ErrorType) -> Event
-  ) -> Feedback {
-    journaled(requests, makeJob(job))
-  }
-
-  @inlinable
-  static func journaled<ID: Hashable & Sendable, Request: Equatable & Sendable>(
-    _ requests: @escaping (State) -> KeyedRequests<ID, Request>,
-    _ effect: @escaping (Request) -> Effect
+    effect: Effect<Request>
   ) -> Feedback {
     Feedback { index in
-      Reconciler.journaled(feedbackIndex: index, requests: requests, effect: effect)
+      Reconciler.journaled(feedbackIndex: index, requests: requests, effect: effect.work)
     }
   }
 }

@@ -10,7 +10,7 @@ import FunctionalCore
 ///
 /// ```swift
 /// Feedback<State, Event, SearchError, Context>
-///   .react(request: \.query, run: { query, context in .found(try await context.api.search(query)) })
+///   .react(request: \.query, effect: .run { query, context in .found(try await context.api.search(query)) })
 ///   .debounced(for: .milliseconds(300), clock: \.clock)
 ///   .retrying(2, backoff: .fixed(.seconds(1)), clock: \.clock)
 /// ```
@@ -138,7 +138,7 @@ extension Feedback {
   ///
   /// ```swift
   /// Feedback<Page, Page.Event, APIError, Context>
-  ///   .react(request: \.loading, run: { id, context in .loaded(try await context.api.page(id)) })
+  ///   .react(request: \.loading, effect: .run { id, context in .loaded(try await context.api.page(id)) })
   ///   .retrying(3, backoff: .exponential(initial: .seconds(1), maximum: .seconds(8)), clock: \.clock)
   ///   .recover { error in .failed(error) }
   /// ```
@@ -166,7 +166,7 @@ extension Feedback {
 
   /// The same feedback with every effect it starts changed by `transform` first.
   @usableFromInline
-  func transformingEffects(_ transform: @escaping (Effect) -> Effect) -> Feedback {
+  func transformingEffects(_ transform: @escaping (Work) -> Work) -> Feedback {
     Feedback { index in
       let inner = makeReconciler(index)
       let transformed = Bookkeeping<EffectHost<Event, ErrorType, Context>?>(nil)

@@ -1,9 +1,8 @@
 import FunctionalCore
 
-/// A repeating timer, as a feedback.
-extension Feedback {
-  /// Sends a tick every `interval` while the state holds a request, on a clock the context
-  /// gives, without drift.
+extension FeedbackEffect {
+  /// A repeating timer: sends a tick every `interval` while its request is held, on a clock the
+  /// context gives, without drift.
   ///
   /// The ticks fall on fixed deadlines counted from the moment the timer starts: the *n*-th is
   /// due at `start + n × interval`, however late the ones before it were handled, so the timer
@@ -18,26 +17,24 @@ extension Feedback {
   ///
   /// ```swift
   /// Feedback<Stopwatch, Stopwatch.Event, Never, Context>.react(
-  ///   request: { $0.isRunning ? true : nil }, every: .milliseconds(10), clock: \.clock,
-  ///   tick: { _, ticks in .elapsed(ticks) })
+  ///   request: { $0.isRunning ? true : nil },
+  ///   effect: .timer(every: .milliseconds(10), clock: \.clock, tick: { _, ticks in .elapsed(ticks) }))
   /// ```
   ///
   /// - Parameters:
-  ///   - request: The request in a state; `nil` when the timer should not run.
   ///   - interval: The time between two ticks.
   ///   - clock: The clock in the context.
   ///   - coalescing: Whether a jump past several deadlines sends one tick instead of each.
   ///   - tick: The event of a tick: the request, and how many ticks it stands for (1 unless
   ///     coalescing).
-  /// - Returns: The feedback.
-  public static func react<Request: Equatable & Sendable>(
-    request: @escaping (State) -> Request?,
+  /// - Returns: The effect.
+  public static func timer(
     every interval: Duration,
     clock: @escaping @Sendable (Context) -> any Clock<Duration>,
     coalescing: Bool = false,
     tick: @escaping @Sendable (Request, Int) -> Event
-  ) -> Feedback {
-    single(request) { request in
+  ) -> Self {
+    Self { request in
       .stream { context, send throws(CancellationError) in
         try await repeatTicks(every: interval, on: clock(context), coalescing: coalescing) {
           await send(tick(request, $0))

@@ -13,7 +13,7 @@
 /// state.downloads[file] = url      // starts (or restarts) the download of `file`
 /// state.downloads[file] = nil      // cancels it
 ///
-/// Feedback<State, Event, Never, Context>.react(keyed: \.downloads, run: { url, context in
+/// Feedback<State, Event, Never, Context>.react(keyed: \.downloads, effect: .run { url, context in
 ///   .downloaded(url, await context.files.download(url))
 /// })
 /// ```

@@ -11,7 +11,7 @@
 /// was cancelled are dropped.
 ///
 /// ```swift
-/// Feedback<State, Event, Never, Context>.react(request: \.tickingInterval, stream: {
+/// Feedback<State, Event, Never, Context>.react(request: \.tickingInterval, effect: .stream {
 ///   interval, context, send in
 ///   // The sleep throws when the request changes or vanishes: the loop ends there, and sends
 ///   // no extra tick.

@@ -43,13 +43,15 @@ struct EffectModeTests {
       feedback: [
         .react(
           request: \.inFlight,
-          run: { place, clock in
+          effect: .run { place, clock in
             // TCA's test sleeps zero seconds on its TestClock; a ManualClock returns from a
             // zero-length sleep at once, so the port sleeps a second (see the migration guide).
             try? await clock.sleep(for: .seconds(1))
             return .forecastLoaded(Forecast(place: place.name))
           }),
-        .react(on: { $0 == .viewed ? "analytics" : nil }, perform: { _, _ in nil }),
+        .react(
+          on: { event, _ in event == .viewed ? "analytics" : nil }, effect: .perform { _, _ in nil }
+        ),
       ])
   }
 

@@ -31,7 +31,7 @@ struct FailureCaptureTests {
       feedback: [
         .react(
           request: { $0.isEmpty ? "spin" : nil },
-          run: { _, _ in
+          effect: .run { _, _ in
             // Works without end until the test lets it go.
             while released.values.isEmpty, !Task.isCancelled { await Task.yield() }
             return 1

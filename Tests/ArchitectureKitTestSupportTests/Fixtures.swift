@@ -45,14 +45,14 @@ enum Loader {
     [
       .react(
         request: { $0.query.map(Request.search) },
-        run: { request, context throws(Failure) in
+        effect: .run { request, context throws(Failure) in
           guard case .search(let query) = request else { return .loaded("") }
           return .loaded(try await context.search(query))
         }
       ),
       .react(
         request: { $0.isTicking ? Request.ticker : nil },
-        stream: { _, context, send in
+        effect: .stream { _, context, send in
           while true {
             do {
               try await context.clock.sleep(for: .seconds(1))

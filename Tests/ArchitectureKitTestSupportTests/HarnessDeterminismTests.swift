@@ -99,7 +99,7 @@ struct HarnessDeterminismTests {
       feedback: [
         Feedback<[String], String, Never, NoContext>.react(
           request: { $0.last == "start" ? "ticker" : nil },
-          stream: { _, _, send in
+          effect: .stream { _, _, send in
             while (try? await clock.sleep(for: .seconds(1))) != nil {
               await send("tick")
             }
@@ -148,7 +148,7 @@ struct HarnessDeterminismTests {
 
   private static let letters = Feedback<[Letter], Letter, Never, NoContext>.react(
     request: { $0.first == .go ? "letters" : nil },
-    stream: { _, _, send in
+    effect: .stream { _, _, send in
       await send(.a)
       await send(.b)
     }
@@ -186,7 +186,7 @@ struct HarnessDeterminismTests {
         feedback: [
           Feedback<[String], String, Never, NoContext>.react(
             request: { $0.contains("go") && !$0.contains("done") ? "stream" : nil },
-            stream: { _, _, send in
+            effect: .stream { _, _, send in
               await send("progress")
               await send("done")
             })
@@ -225,7 +225,7 @@ struct HarnessDeterminismTests {
   ) -> Feedback<[Int], Int, Never, NoContext> {
     .react(
       requests: { $0.first == 0 ? seconds : [] },
-      run: { seconds, _ in
+      effect: .run { seconds, _ in
         try? await clock.sleep(for: .seconds(seconds))
         return seconds
       }

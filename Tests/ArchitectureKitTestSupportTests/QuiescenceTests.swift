@@ -49,7 +49,7 @@ struct QuiescenceTests {
       feedback: [
         .react(
           request: { $0.isConnected ? "socket" : nil },
-          stream: { _, socket, send in
+          effect: .stream { _, socket, send in
             for await message in socket.messages { await send(.received(message)) }
           })
       ])
@@ -122,7 +122,7 @@ struct QuiescenceTests {
       feedback: [
         Feedback.react(
           request: { $0.query.isEmpty ? nil : $0.query },
-          run: { query, context in .found(await context.backend.search(query)) }
+          effect: .run { query, context in .found(await context.backend.search(query)) }
         )
         .debounced(for: .milliseconds(300), clock: \.clock)
       ])
@@ -156,7 +156,7 @@ struct QuiescenceTests {
       feedback: [
         .react(
           request: { $0.isEmpty ? "pages" : nil },
-          run: { _, clock in
+          effect: .run { _, clock in
             await withTaskGroup(of: Int.self) { group in
               for page in 1...3 {
                 group.addTask {
@@ -197,7 +197,7 @@ struct QuiescenceTests {
       feedback: [
         .react(
           request: { $0.count < 2 ? $0.count : nil },
-          run: { _, counter in await counter.increment() })
+          effect: .run { _, counter in await counter.increment() })
       ])
     system.expectStarted(0)
     system.run(0)
@@ -221,7 +221,7 @@ struct QuiescenceTests {
       feedback: [
         .react(
           request: { $0.isConnected ? "socket" : nil },
-          stream: { _, _, send in
+          effect: .stream { _, _, send in
             // Runs once the effect's task resumes after its cancellation: the cleanup `finish`
             // waits for.
             defer { terminated.record(true) }

@@ -17,7 +17,7 @@ struct SameInstantOrderTests {
       feedback: (0..<count).map { index in
         .react(
           request: { _ in index },
-          run: { _, clock in
+          effect: .run { _, clock in
             try? await clock.sleep(for: .milliseconds(300))
             return index
           })
@@ -69,7 +69,7 @@ struct SameInstantOrderTests {
         feedback: [
           Feedback.react(
             request: { $0.isEmpty ? "download" : nil },
-            run: { _, clock in
+            effect: .run { _, clock in
               try? await clock.sleep(for: .seconds(1))
               return Download.finished
             }

@@ -19,7 +19,7 @@ struct TestSystemLifetimeTests {
       feedback: [
         .react(
           request: { $0 == ["ask"] ? "answer" : nil },
-          run: { _, _ in
+          effect: .run { _, _ in
             await withTaskCancellationHandler {
               entered.open()
               await cancelled.wait()

@@ -62,7 +62,7 @@ struct TestSystemWaitingTests {
       feedback: [
         .react(
           request: { $0 == ["go"] ? Self.stuckRequest : nil },
-          run: { _, _ in
+          effect: .run { _, _ in
             if spinning {
               while !work.isReleased, !Task.isCancelled { await Task.yield() }
             } else {

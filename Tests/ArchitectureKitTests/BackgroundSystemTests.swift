@@ -21,7 +21,7 @@ struct BackgroundSystemTests {
   static func searchFeedback() -> Feedback<Search, SearchEvent, CounterError, Gates> {
     .react(
       request: \.query,
-      run: { query, gates in
+      effect: .run { query, gates in
         await withTaskCancellationHandler {
           await gates.release[query].wait()
         } onCancel: {
@@ -183,7 +183,7 @@ struct BackgroundSystemTests {
         .react(request: { $0 == 1 ? "fail" : nil }, effects: { _ in .failure(.generic) }),
         .react(
           request: { $0 == 2 ? "throw" : nil },
-          run: { _, _ throws(CounterError) in throw .generic }),
+          effect: .run { _, _ throws(CounterError) in throw .generic }),
       ]
     )
     let log = ActivityRecorder<Int, Int, CounterError>()
@@ -203,7 +203,7 @@ struct BackgroundSystemTests {
       feedback: [
         .react(
           request: { $0.count < 100 ? "go" : nil },
-          stream: { _, _, send in
+          effect: .stream { _, _, send in
             for value in 1...100 { await send(value) }
           })
       ]
@@ -246,7 +246,8 @@ struct BackgroundSystemTests {
             },
             feedback: [
               .react(
-                request: { $0.hops < hops ? $0.hops : nil }, run: { _, index in .hop(from: index) })
+                request: { $0.hops < hops ? $0.hops : nil },
+                effect: .run { _, index in .hop(from: index) })
             ]
           )
           let states = await system.states

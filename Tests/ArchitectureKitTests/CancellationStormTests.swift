@@ -188,13 +188,13 @@ struct CancellationStormTests {
     [
       .react(
         request: { $0.request.flatMap { $0.isMultiple(of: 2) ? $0 : nil } },
-        run: { request, probe in
+        effect: .run { request, probe in
           await probe.body(request)
           return .result(request)
         }),
       .react(
         request: { $0.request.flatMap { $0.isMultiple(of: 2) ? nil : $0 } },
-        stream: { request, probe, send in
+        effect: .stream { request, probe, send in
           await probe.body(request)
           await send(.result(request))
         }),

@@ -233,7 +233,7 @@ extension CompositionDocumentationExamplesTests {
         feedback: [
           .react(
             request: { $0.query.isEmpty ? nil : $0.query },
-            run: { query, context in .found(await context.search(query)) }
+            effect: .run { query, context in .found(await context.search(query)) }
           )
         ]
       )
@@ -306,7 +306,7 @@ extension CompositionDocumentationExamplesTests {
         feedback: [
           .react(
             request: { $0.image == nil ? $0.id : nil },
-            run: { id, context in .loaded(await context.load(id)) }
+            effect: .run { id, context in .loaded(await context.load(id)) }
           )
         ]
       )

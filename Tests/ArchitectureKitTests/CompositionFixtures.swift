@@ -33,7 +33,7 @@ enum Composed {
         feedback: [
           .react(
             request: { $0.query.isEmpty ? nil : $0.query },
-            run: { query, context throws(Failure) in
+            effect: .run { query, context throws(Failure) in
               if query == "fail" { throw Failure() }
               return .loaded(["\(context.prefix)\(query)"])
             })
@@ -87,7 +87,8 @@ enum Composed {
         },
         feedback: [
           .react(
-            request: { $0.wantsImage ? "image" : nil }, run: { _, _ in .imageLoaded("picture") })
+            request: { $0.wantsImage ? "image" : nil },
+            effect: .run { _, _ in .imageLoaded("picture") })
         ]
       )
     }
@@ -111,7 +112,7 @@ enum Composed {
           }
         },
         feedback: [
-          .react(request: { $0.isSaved ? nil : "save \($0.item)" }, run: { _, _ in .saved })
+          .react(request: { $0.isSaved ? nil : "save \($0.item)" }, effect: .run { _, _ in .saved })
         ]
       )
     }

@@ -201,7 +201,7 @@ struct CompositionTests {
           feedback: [
             .react(
               request: { $0.wantsImage ? "image" : nil },
-              run: { _, _ in
+              effect: .run { _, _ in
                 await gate.wait()
                 return .imageLoaded("late")
               })
@@ -245,7 +245,7 @@ struct CompositionTests {
       feedback: [
         .react(
           request: { $0.wants ? $0.id : nil },
-          run: { _, _ in
+          effect: .run { _, _ in
             // Runs until cancelled: the test ends with `stop()`.
             try? await Task.sleep(for: .seconds(3_600))
             return .done

@@ -39,7 +39,7 @@ struct DocumentationExamplesTests {
         // The request is the query: a new query cancels the search still running.
         .react(
           request: { $0.query.isEmpty ? nil : $0.query },
-          run: { query, context in .found(await context.search(query)) }
+          effect: .run { query, context in .found(await context.search(query)) }
         )
       ]
     )
@@ -597,7 +597,7 @@ extension DocumentationExamplesTests {
       [
         .react(
           request: { $0.query },
-          run: { query, context in .found(await context.search(query)) }
+          effect: .run { query, context in .found(await context.search(query)) }
         )
       ]
     }
@@ -650,7 +650,7 @@ extension DocumentationExamplesTests {
       [
         .react(
           requests: { $0.visibleRows.subtracting($0.thumbnails.keys) },
-          run: { row, context in .loaded(row: row, await context.render(row)) }
+          effect: .run { row, context in .loaded(row: row, await context.render(row)) }
         )
       ]
     }
@@ -689,7 +689,7 @@ extension DocumentationExamplesTests {
       [
         .react(
           keyedRequests: { $0.unsaved },
-          run: { draft, context in
+          effect: .run { draft, context in
             await context.save(draft)
             return .saved(draft)
           }
@@ -722,7 +722,7 @@ extension DocumentationExamplesTests {
       [
         .react(
           keyed: \.unsaved,
-          run: { draft, context in
+          effect: .run { draft, context in
             await context.save(draft)
             return .saved(draft)
           }
@@ -764,7 +764,7 @@ extension DocumentationExamplesTests {
       [
         .react(
           request: { $0.isRunning ? Request.tick : nil },
-          stream: { _, context, send in
+          effect: .stream { _, context, send in
             while true {
               do {
                 try await context.clock.sleep(for: .seconds(1))
@@ -813,7 +813,7 @@ extension DocumentationExamplesTests {
       [
         .react(
           request: \.file,
-          job: { file, context, send in
+          effect: .job { file, context, send in
             for chunk in 1...2 {
               await context.sendChunk(file, chunk)
               await send(.progress(chunk))
@@ -828,7 +828,7 @@ extension DocumentationExamplesTests {
       [
         .react(
           request: \.file,
-          stream: { file, context, send in
+          effect: .stream { file, context, send in
             for chunk in 1...2 {
               await context.sendChunk(file, chunk)
               await send(.progress(chunk))
@@ -875,7 +875,7 @@ extension DocumentationExamplesTests {
       [
         .react(
           request: { $0.isLoading ? "weather" : nil },
-          run: { _, context in
+          effect: .run { _, context in
             do {
               return .loaded(try await context.fetchTemperature())
             } catch {
@@ -921,7 +921,7 @@ extension DocumentationExamplesTests {
     static var debounce: Feedback<State, Event, Never, Context> {
       .react(
         request: { $0.query.isEmpty ? nil : Request.debounce($0.query) },
-        run: { request, context in
+        effect: .run { request, context in
           switch request {
           case .debounce(let query):
             try? await context.clock.sleep(for: .milliseconds(300))
@@ -984,7 +984,7 @@ extension DocumentationExamplesTests {
       [
         .react(
           request: { $0.isLoading ? "profile" : nil },
-          run: { _, context throws(Failure) in .loaded(try await context.fetchName()) }
+          effect: .run { _, context throws(Failure) in .loaded(try await context.fetchName()) }
         )
       ]
     }
@@ -1022,7 +1022,7 @@ extension DocumentationExamplesTests {
       [
         .react(
           requests: \.pending,
-          run: { line, context in
+          effect: .run { line, context in
             await context.store(line)
             return .stored(line)
           }

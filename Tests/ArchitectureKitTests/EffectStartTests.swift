@@ -32,7 +32,7 @@ struct EffectStartTests {
 
   /// An effect that answers `loaded(n)` for request `n` without suspending.
   nonisolated static func answer() -> Feedback<State, Event, Never, EmptyContext> {
-    .react(request: \.request, run: { request, _ in .loaded(request) })
+    .react(request: \.request, effect: .run { request, _ in .loaded(request) })
   }
 
   /// A system whose effect for request `n` is `run`.
@@ -41,7 +41,7 @@ struct EffectStartTests {
   ) -> System<State, Event, Never, EmptyContext> {
     System(
       initialState: State(), context: EmptyContext(), reduce: reduce,
-      feedback: [.react(request: \.request, run: run)])
+      feedback: [.react(request: \.request, effect: .run(run))])
   }
 
   @Test func anEffectThatNeverSuspendsIsReducedBeforeSendReturns() {
@@ -57,10 +57,10 @@ struct EffectStartTests {
     let system = System<State, Event, Never, EmptyContext>(
       initialState: State(), context: EmptyContext(), reduce: Self.reduce,
       feedback: [
-        .react(request: \.request, run: { request, _ in .loaded(request) }),
+        .react(request: \.request, effect: .run { request, _ in .loaded(request) }),
         // A second feedback on the same request starts in the same step, before the first
         // one's result is reduced.
-        .react(request: { $0.request.map { "second \($0)" } }, run: { _, _ in .loaded(0) }),
+        .react(request: { $0.request.map { "second \($0)" } }, effect: .run { _, _ in .loaded(0) }),
       ])
     let log = ActivityLog(system)
     system.send(.load(1))
@@ -101,7 +101,7 @@ struct EffectStartTests {
       feedback: [
         .react(
           request: { $0.count < 3 ? "go" : nil },
-          stream: { _, _, send in
+          effect: .stream { _, _, send in
             await send(1)
             await send(2)
             await checked.wait()
@@ -198,7 +198,9 @@ struct EffectStartTests {
     struct Failure: Error, Equatable {}
     let system = System<State, Event, Failure, EmptyContext>(
       initialState: State(), context: EmptyContext(), reduce: Self.reduce,
-      feedback: [.react(request: \.request, run: { _, _ throws(Failure) in throw Failure() })])
+      feedback: [
+        .react(request: \.request, effect: .run { _, _ throws(Failure) in throw Failure() })
+      ])
     let log = ActivityLog(system)
     system.send(.load(1))
     #expect(log.failures == [Failure()])

@@ -49,7 +49,7 @@ struct FeedbackTests {
   /// An async effect that waits for its gate, records cancellation, and returns its result.
   static let searchFeedback = Feedback<Search, SearchEvent, CounterError, Gates>.react(
     request: \.query,
-    run: { query, gates in
+    effect: .run { query, gates in
       await withTaskCancellationHandler {
         await gates.release[query].wait()
       } onCancel: {
@@ -154,7 +154,7 @@ struct FeedbackTests {
         .react(request: { $0 == 1 ? "fail" : nil }, effects: { _ in .failure(.generic) }),
         .react(
           request: { $0 == 2 ? "throw" : nil },
-          run: { _, _ throws(CounterError) in throw .generic }),
+          effect: .run { _, _ throws(CounterError) in throw .generic }),
       ]
     )
     let log = ActivityLog(system)
@@ -170,7 +170,7 @@ struct FeedbackTests {
   @Test func setRequestsStartAndCancelPerElement() {
     let system = System<Set<Int>, Set<Int>, Never, EmptyContext>(
       initialState: [1, 2], context: EmptyContext(), reduce: { $0 = $1 },
-      feedback: [.react(requests: { $0 }, stream: { _, _, _ in await Gate().wait() })]
+      feedback: [.react(requests: { $0 }, effect: .stream { _, _, _ in await Gate().wait() })]
     )
     let log = ActivityLog(system)
     system.send([2, 3])
@@ -185,7 +185,7 @@ struct FeedbackTests {
   @Test func keyedRequestsRestartAChangedKeyOnly() {
     let system = System<[String: Int], [String: Int], Never, EmptyContext>(
       initialState: ["a": 1, "b": 1], context: EmptyContext(), reduce: { $0 = $1 },
-      feedback: [.react(keyedRequests: { $0 }, stream: { _, _, _ in await Gate().wait() })]
+      feedback: [.react(keyedRequests: { $0 }, effect: .stream { _, _, _ in await Gate().wait() })]
     )
     let log = ActivityLog(system)
     system.send(["a": 1, "b": 2, "c": 1])
@@ -211,18 +211,18 @@ struct FeedbackTests {
     let system = System<ThreeRequests, ThreeRequests, Never, EmptyContext>(
       initialState: ThreeRequests(), context: EmptyContext(), reduce: { $0 = $1 },
       feedback: [
-        .react(request: \.first, stream: waitForever),
+        .react(request: \.first, effect: .stream(waitForever)),
         .react(
           request: \.second,
-          run: { _, _ in
+          effect: .run { _, _ in
             await Gate().wait()
             return ThreeRequests()
           }),
-        .react(request: \.count, stream: { _, _, _ in await Gate().wait() }),
-        .react(request: \.first, stream: waitForever),
-        Feedback.react(request: \.second, stream: waitForever)
+        .react(request: \.count, effect: .stream { _, _, _ in await Gate().wait() }),
+        .react(request: \.first, effect: .stream(waitForever)),
+        Feedback.react(request: \.second, effect: .stream(waitForever))
           .debounced(for: .zero, clock: { _ in ContinuousClock() }),
-        .react(request: \.second, stream: waitForever),
+        .react(request: \.second, effect: .stream(waitForever)),
       ]
     )
     let log = ActivityLog(system)
@@ -318,7 +318,7 @@ struct FeedbackTests {
   > {
     .react(
       request: { $0.count < length ? "go" : nil },
-      stream: { _, _, send in
+      effect: .stream { _, _, send in
         // Suspends first, until the test has made its log: the stream starts on the main actor
         // as the system is made (a `Task.yield()` could resume on another thread and send
         // before the launch returned, inside the initializer).

@@ -284,36 +284,37 @@ struct HookReentrancyTests {
   static func feedback(for moment: Moment, hold: Hold) -> [StringsFeedback] {
     let forever = StringsFeedback.react(
       request: { _ in "forever" },
-      stream: { _, _, _ in await suspendUntilCancelled() }
+      effect: .stream { _, _, _ in await suspendUntilCancelled() }
     )
     let follow = StringsFeedback.react(
       request: { $0.contains("go") ? "follow" : nil },
-      stream: { _, _, _ in await suspendUntilCancelled() }
+      effect: .stream { _, _, _ in await suspendUntilCancelled() }
     )
     let work: StringsFeedback
     switch moment {
     case .initialRender, .step, .effectStarted:
       work = .react(
         request: { $0.contains("go") ? "work" : nil },
-        stream: { _, _, _ in await suspendUntilCancelled() }
+        effect: .stream { _, _, _ in await suspendUntilCancelled() }
       )
     case .effectFinished:
-      work = .react(request: { $0.contains("go") ? "work" : nil }, run: { _, _ in "worked" })
+      work = .react(
+        request: { $0.contains("go") ? "work" : nil }, effect: .run { _, _ in "worked" })
     case .effectFailed:
       work = .react(
         request: { $0.contains("go") ? "work" : nil },
-        run: { _, _ throws(CounterError) in throw .generic }
+        effect: .run { _, _ throws(CounterError) in throw .generic }
       )
     case .effectCancelled:
       work = .react(
         request: { $0.last == "go" ? "work" : nil },
-        stream: { _, _, _ in await suspendUntilCancelled() }
+        effect: .stream { _, _, _ in await suspendUntilCancelled() }
       )
     case .eventIgnored:
       // Its result comes after it was cancelled, so it is ignored as stale.
       work = .react(
         request: { $0.last == "go" ? "work" : nil },
-        run: { _, _ in
+        effect: .run { _, _ in
           await hold.wait()
           return "stale"
         }
@@ -540,7 +541,7 @@ struct HookReentrancyTests {
         [
           .react(
             request: { $0.contains("load") && !$0.contains("reset") ? "load" : nil },
-            run: { _, _ in "loaded" })
+            effect: .run { _, _ in "loaded" })
         ]
       }
     )
@@ -573,13 +574,13 @@ struct HookReentrancyTests {
       (0..<6).map { index in
         .react(
           request: { $0 == 1 ? index : nil },
-          stream: { _, _, _ in await suspendUntilCancelled() })
+          effect: .stream { _, _, _ in await suspendUntilCancelled() })
       }
     case .set:
       [
         .react(
           requests: { $0 == 1 ? Set(0..<6) : [] },
-          stream: { _, _, _ in await suspendUntilCancelled() })
+          effect: .stream { _, _, _ in await suspendUntilCancelled() })
       ]
     case .keyed:
       [
@@ -588,7 +589,7 @@ struct HookReentrancyTests {
             state == 1
               ? Dictionary(uniqueKeysWithValues: (0..<6).map { ($0, "request \($0)") }) : [:]
           },
-          stream: { _, _, _ in await suspendUntilCancelled() })
+          effect: .stream { _, _, _ in await suspendUntilCancelled() })
       ]
     }
   }
@@ -668,7 +669,7 @@ struct HookReentrancyTests {
           [
             .react(
               request: { $0.contains("go") && !$0.contains("done") ? "stream" : nil },
-              stream: { _, _, send in
+              effect: .stream { _, _, send in
                 await send("progress")
                 await send("done")
               })

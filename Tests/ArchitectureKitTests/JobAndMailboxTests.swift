@@ -45,7 +45,7 @@ struct JobAndMailboxTests {
           [
             .react(
               request: { $0.contains("go") && !$0.contains("done") ? "job" : nil },
-              job: { _, _, send in
+              effect: .job { _, _, send in
                 await send("progress")
                 return "done"
               })

@@ -180,9 +180,9 @@ struct KeyedRequestsFeedbackTests {
   typealias Plain = Held<[String: Int]>
 
   static let journaled = Feedback<Journaled, Edit<String>, Never, EmptyContext>.react(
-    keyed: \.requests, stream: { _, _, _ in await Gate().wait() })
+    keyed: \.requests, effect: .stream { _, _, _ in await Gate().wait() })
   static let plain = Feedback<Plain, Edit<String>, Never, EmptyContext>.react(
-    keyedRequests: \.requests, stream: { _, _, _ in await Gate().wait() })
+    keyedRequests: \.requests, effect: .stream { _, _, _ in await Gate().wait() })
 
   /// Runs `edits` on a system, then stops it; returns what it cancelled and then started at its
   /// creation, at each step and at the stop, each sorted.
@@ -273,14 +273,14 @@ struct KeyedRequestsFeedbackTests {
     }
     typealias Form = Feedback<Both, Int, Never, EmptyContext>
     let forms: [Form] = [
-      .react(keyedRequests: \.plain, effects: { _ in .pure(0) }),
-      .react(keyedRequests: { $0.plain }, run: { _, _ in 0 }),
-      .react(keyedRequests: { _ in ["c": 3] }, stream: { _, _, _ in }),
-      .react(keyedRequests: \.plain, job: { _, _, _ in 0 }),
-      .react(keyed: \.journaled, effects: { _ in .pure(0) }),
-      .react(keyed: { $0.journaled }, run: { _, _ in 0 }),
-      .react(keyed: { KeyedRequests($0.plain) }, stream: { _, _, _ in }),
-      .react(keyed: \.journaled, job: { _, _, _ in 0 }),
+      .react(keyedRequests: \.plain, effect: .asyncResult { _ in .pure(0) }),
+      .react(keyedRequests: { $0.plain }, effect: .run { _, _ in 0 }),
+      .react(keyedRequests: { _ in ["c": 3] }, effect: .stream { _, _, _ in }),
+      .react(keyedRequests: \.plain, effect: .job { _, _, _ in 0 }),
+      .react(keyed: \.journaled, effect: .asyncResult { _ in .pure(0) }),
+      .react(keyed: { $0.journaled }, effect: .run { _, _ in 0 }),
+      .react(keyed: { KeyedRequests($0.plain) }, effect: .stream { _, _, _ in }),
+      .react(keyed: \.journaled, effect: .job { _, _, _ in 0 }),
     ]
     var started: [String] = []
     _ = System(
@@ -319,12 +319,12 @@ struct KeyedRequestsFeedbackTests {
 
     let journaled = comparisons(
       KeyedRequests(initial),
-      .react(keyed: { $0 }, stream: { _, _, _ in }),
+      .react(keyed: { $0 }, effect: .stream { _, _, _ in }),
       { $0[500] = $1 })
     #expect(journaled.unchanged == 0)
     #expect(journaled.changed <= 2)
     let plain = comparisons(
-      initial, .react(keyedRequests: { $0 }, stream: { _, _, _ in }), { $0[500] = $1 })
+      initial, .react(keyedRequests: { $0 }, effect: .stream { _, _, _ in }), { $0[500] = $1 })
     #expect(plain.changed >= 1_000)
   }
 
@@ -348,7 +348,7 @@ struct KeyedRequestsFeedbackTests {
       reduce: { state, event in
         if case .download(let file, let version) = event { state.downloads[file] = version }
       },
-      feedback: [.react(keyed: \.downloads, stream: { _, _, _ in await Gate().wait() })])
+      feedback: [.react(keyed: \.downloads, effect: .stream { _, _, _ in await Gate().wait() })])
     let feature = Feature<Rows, RowsEvent, Never, Void>(reduce: { state, event in
       switch event {
       case .add(let id): state.rows.append(Row(id: id))
@@ -419,10 +419,10 @@ struct KeyedRequestsFeedbackTests {
       }
       let journaled = Self.steps(
         KeyedRequests(initial), edits, retainsPreviousState: retainsPreviousState,
-        feedback: .react(keyed: \.requests, stream: { _, _, _ in }))
+        feedback: .react(keyed: \.requests, effect: .stream { _, _, _ in }))
       let plain = Self.steps(
         initial, edits, retainsPreviousState: retainsPreviousState,
-        feedback: .react(keyedRequests: \.requests, stream: { _, _, _ in }))
+        feedback: .react(keyedRequests: \.requests, effect: .stream { _, _, _ in }))
       guard journaled == plain else {
         Issue.record("Sequence \(sequence) of seed \(seed): \(edits)")
         #expect(journaled == plain)

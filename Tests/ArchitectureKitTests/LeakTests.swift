@@ -48,19 +48,19 @@ struct LeakTests {
     [
       .react(
         request: \.load,
-        run: { _, census in
+        effect: .run { _, census in
           await census.blockUntilCancelled()
           return 0
         }),
       .react(
         requests: \.watch,
-        stream: { _, census, _ in await census.blockUntilCancelled() }),
+        effect: .stream { _, census, _ in await census.blockUntilCancelled() }),
     ]
   }
 
   /// A countdown: each state above zero asks an async effect for the next one down.
   static func countdown() -> Feedback<Int, Int, Never, EmptyContext> {
-    .react(request: { $0 > 0 ? $0 : nil }, run: { remaining, _ in remaining - 1 })
+    .react(request: { $0 > 0 ? $0 : nil }, effect: .run { remaining, _ in remaining - 1 })
   }
 
   @MainActor

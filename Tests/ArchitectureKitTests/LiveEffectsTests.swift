@@ -17,7 +17,7 @@ struct LiveEffectsTests {
       feedback: [
         .react(
           request: { $0 },
-          run: { request, _ in request })
+          effect: .run { request, _ in request })
       ])
   }
 
@@ -57,7 +57,7 @@ struct LiveEffectsTests {
   @Test func manyEffectsStartedAndCancelledKeepTheirRequestsApart() {
     let core = SystemCore<Set<Int>, Set<Int>, Never, EmptyContext>(
       initialState: [], reduce: { state, event in state = event },
-      feedback: [.react(requests: { $0 }, run: { request, _ in [request] })])
+      feedback: [.react(requests: { $0 }, effect: .run { request, _ in [request] })])
     var running: Set<Int> = []
     let runtime = OutputRecorder<Set<Int>, Set<Int>, Never, EmptyContext> { output in
       switch output {

@@ -26,7 +26,7 @@ struct LivenessTests {
 
     nonisolated func feedback() -> Feedback<String, String, Never, EmptyContext> {
       switch self {
-      case .run: .react(request: { $0 }, run: { _, _ in "_a" })
+      case .run: .react(request: { $0 }, effect: .run { _, _ in "_a" })
       case .pure: .react(request: { $0 }, effects: { _ in .pure("_a") })
       }
     }
@@ -92,7 +92,7 @@ struct LivenessTests {
   ) async -> BackgroundSystem<Int, Int, Never, EmptyContext> {
     let feedback: Feedback<Int, Int, Never, EmptyContext> =
       switch form {
-      case .run: .react(request: { $0 }, run: { _, _ in 1 })
+      case .run: .react(request: { $0 }, effect: .run { _, _ in 1 })
       case .pure: .react(request: { $0 }, effects: { _ in .pure(1) })
       }
     return await BackgroundSystem(
@@ -126,8 +126,8 @@ struct LivenessTests {
     let system = System<[String], String, Never, EmptyContext>(
       initialState: [], context: EmptyContext(), reduce: { $0.append($1) },
       feedback: [
-        .react(request: { $0.count / 2 }, run: { _, _ in "a" }),
-        .react(request: { $0.count / 2 }, run: { _, _ in "b" }),
+        .react(request: { $0.count / 2 }, effect: .run { _, _ in "a" }),
+        .react(request: { $0.count / 2 }, effect: .run { _, _ in "b" }),
       ])
     #expect(system.state.count <= 2 * Self.budget)
     await yield { system.state.count > 4 * Self.budget }
@@ -146,7 +146,7 @@ struct LivenessTests {
       feedback: [
         .react(
           request: { isRunning($0) ? "go" : nil },
-          stream: { _, _, send in
+          effect: .stream { _, _, send in
             var next = 0
             while !Task.isCancelled {
               await send(next)
@@ -204,7 +204,7 @@ struct LivenessTests {
   @Test func stopEndsAnEndlessChainBetweenTurns() async {
     let system = System<Int, Int, Never, EmptyContext>(
       initialState: 0, context: EmptyContext(), reduce: { $0 += $1 },
-      feedback: [.react(request: { $0 }, run: { _, _ in 1 })])
+      feedback: [.react(request: { $0 }, effect: .run { _, _ in 1 })])
     let log = ActivityLog(system)
     #expect(system.state == Self.budget)
     system.stop()
@@ -223,7 +223,7 @@ struct LivenessTests {
   ) -> System<[Int], Int, Never, EmptyContext> {
     let feedback = Feedback<[Int], Int, Never, EmptyContext>.react(
       request: { $0.isEmpty ? "go" : nil },
-      run: { _, _ in
+      effect: .run { _, _ in
         threads.record(currentThread())
         return 1
       })
@@ -259,7 +259,7 @@ struct LivenessTests {
       feedback: [
         Feedback.react(
           request: { $0.isEmpty ? "go" : nil },
-          run: { _, _ in
+          effect: .run { _, _ in
             threads.record(currentThread())
             return 1
           }
@@ -380,7 +380,7 @@ struct LivenessTests {
   nonisolated static var child: Feature<Child, ChildEvent, Never, EmptyContext> {
     Feature(
       reduce: { state, _ in state.count += 1 },
-      feedback: [.react(on: { _ in "analytics" }, perform: { _, _ in nil })])
+      feedback: [.react(on: { _, _ in "analytics" }, effect: .perform { _, _ in nil })])
   }
 
   @Test(arguments: Composition.allCases)
@@ -437,8 +437,8 @@ struct LivenessTests {
               reduce: { state, _ in state.count += 1 },
               feedback: [
                 .react(
-                  on: { _ in "wait" },
-                  perform: { _, _ in
+                  on: { _, _ in "wait" },
+                  effect: .perform { _, _ in
                     for await _ in gate.stream { break }
                     return nil
                   })

@@ -97,7 +97,7 @@ struct MisuseTests {
       .react(requests: { $0 == 1 ? ["set"] : [] }, effects: { _ in never }),
       .react(
         keyed: { $0 == 1 ? KeyedRequests(["keyed": "keyed"]) : KeyedRequests() },
-        effects: { _ in never }),
+        effect: .asyncResult { _ in never }),
     ]
     let system = System<Int, String, Never, EmptyContext>(
       initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 },
@@ -141,7 +141,7 @@ struct MisuseTests {
       feedback: [
         .react(
           request: { $0.last == "start" ? "work" : nil },
-          stream: { _, _, _ in await suspendUntilCancelled() })
+          effect: .stream { _, _, _ in await suspendUntilCancelled() })
       ])
     system.addLoopCallback { [unowned system] state in
       guard state.last == "start" else { return }
@@ -199,7 +199,7 @@ struct MisuseTests {
       feedback: [
         .react(
           request: { $0 == 0 ? "hang" : nil },
-          run: { _, hold in
+          effect: .run { _, hold in
             await hold.wait()
             return 100
           })
@@ -227,7 +227,7 @@ struct MisuseTests {
         feedback: [
           .react(
             request: { _ in "hang" },
-            run: { _, hold in
+            effect: .run { _, hold in
               await hold.wait()
               return 1
             })
@@ -266,7 +266,7 @@ struct MisuseTests {
           feedback: [
             .react(
               request: { $0 == 0 ? "load" : nil },
-              run: { _, _ in
+              effect: .run { _, _ in
                 await hooksInPlace.wait()
                 return 1
               })
@@ -305,10 +305,10 @@ struct MisuseTests {
           effects: { _ in .unfold { _, complete in complete(.failure(.generic)) } }),
         .react(
           request: { $0.first == "go" ? 3 : nil },
-          run: { _, _ throws(CounterError) in throw .generic }),
+          effect: .run { _, _ throws(CounterError) in throw .generic }),
         .react(
           request: { $0.first == "go" ? 4 : nil },
-          stream: { _, _, send throws(CounterError) in
+          effect: .stream { _, _, send throws(CounterError) in
             await send("streamed")
             throw .generic
           }),

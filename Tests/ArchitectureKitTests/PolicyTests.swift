@@ -70,7 +70,7 @@ struct PolicyTests {
 
   @Test func aDebouncedRequestRunsOnlyAfterItStayedTheSameAndRestartsOnANewQuery() async {
     let (system, context) = harness(
-      .react(request: { $0.query.isEmpty ? nil : $0.query }, run: Self.search)
+      .react(request: { $0.query.isEmpty ? nil : $0.query }, effect: .run(Self.search))
         .debounced(for: .milliseconds(300), clock: \.clock))
     system.send(.query("y")) { $0.query = "y" }
     system.expectStarted("y")
@@ -92,7 +92,7 @@ struct PolicyTests {
 
   @Test func aThrottleWithLatestDelaysARequestToTheEndOfTheWindow() async {
     let (system, context) = harness(
-      .react(request: { $0.query.isEmpty ? nil : $0.query }, run: Self.search)
+      .react(request: { $0.query.isEmpty ? nil : $0.query }, effect: .run(Self.search))
         .throttled(for: .seconds(1), clock: \.clock))
     system.send(.query("a")) { $0.query = "a" }
     system.expectStarted("a")
@@ -112,7 +112,7 @@ struct PolicyTests {
 
   @Test func aThrottleWithoutLatestDropsARequestInsideTheWindow() async {
     let (system, context) = harness(
-      .react(request: { $0.query.isEmpty ? nil : $0.query }, run: Self.search)
+      .react(request: { $0.query.isEmpty ? nil : $0.query }, effect: .run(Self.search))
         .throttled(for: .seconds(1), latest: false, clock: \.clock))
     system.send(.query("a")) { $0.query = "a" }
     system.expectStarted("a")
@@ -139,7 +139,7 @@ struct PolicyTests {
     let (system, context) = harness(
       .react(
         request: { $0.query.isEmpty ? nil : $0.query },
-        run: { query, context throws(Failure) in
+        effect: .run { query, context throws(Failure) in
           context.attempts.withLock { $0.append(context.clock.now.offset) }
           throw Failure()
         }
@@ -160,7 +160,7 @@ struct PolicyTests {
     let (system, context) = harness(
       .react(
         request: { $0.query.isEmpty ? nil : $0.query },
-        run: { query, context throws(Failure) in
+        effect: .run { query, context throws(Failure) in
           let attempt = context.attempts.withLock { attempts in
             attempts.append(context.clock.now.offset)
             return attempts.count
@@ -224,8 +224,8 @@ struct PolicyTests {
   // MARK: timer
 
   static let ticker = Feedback<State, Event, Failure, Context>.react(
-    request: { $0.isTicking ? true : nil }, every: .milliseconds(10), clock: \.clock,
-    tick: { _, count in .tick(count) })
+    request: { $0.isTicking ? true : nil },
+    effect: .timer(every: .milliseconds(10), clock: \.clock, tick: { _, count in .tick(count) }))
 
   @Test func aTimerDeliversEveryTickOfAJumpInOrder() async {
     let (system, context) = harness(Self.ticker)
@@ -244,8 +244,10 @@ struct PolicyTests {
   @Test func aCoalescingTimerSendsOneTickForAJump() async {
     let (system, context) = harness(
       .react(
-        request: { $0.isTicking ? true : nil }, every: .milliseconds(10), clock: \.clock,
-        coalescing: true, tick: { _, count in .tick(count) }))
+        request: { $0.isTicking ? true : nil },
+        effect: .timer(
+          every: .milliseconds(10), clock: \.clock, coalescing: true,
+          tick: { _, count in .tick(count) })))
     system.send(.startTicking) { $0.isTicking = true }
     system.expectStarted(true)
     system.run(true)
@@ -275,8 +277,8 @@ struct PolicyTests {
   // MARK: Event-triggered work
 
   static let analytics = Feedback<State, Event, Failure, Context>.react(
-    on: { event in if case .purchased(let item) = event { item } else { nil } },
-    perform: { item, _ in .tracked(item) })
+    on: { event, _ in if case .purchased(let item) = event { item } else { nil } },
+    effect: .perform { item, _ in .tracked(item) })
 
   @Test func anEventStartsAnEffectThatTheTestSeesLikeAnyOther() async {
     let (system, _) = harness(Self.analytics)
@@ -296,8 +298,8 @@ struct PolicyTests {
   @Test func cancelPreviousCancelsTheEffectStillRunning() async {
     let (system, _) = harness(
       .react(
-        on: { event in if case .purchased(let item) = event { item } else { nil } },
-        policy: .cancelPrevious, perform: { item, _ in .tracked(item) }))
+        on: { event, _ in if case .purchased(let item) = event { item } else { nil } },
+        policy: .cancelPrevious, effect: .perform { item, _ in .tracked(item) }))
     system.send(.purchased("a")) { $0.purchases = ["a"] }
     system.expectStarted("a")
     system.send(.purchased("b")) { $0.purchases = ["a", "b"] }
@@ -311,8 +313,8 @@ struct PolicyTests {
   @Test func aConcurrencyLimitCancelsTheOldest() async {
     let (system, _) = harness(
       .react(
-        on: { event in if case .purchased(let item) = event { item } else { nil } },
-        policy: .concurrent(limit: 2), perform: { _, _ in nil }))
+        on: { event, _ in if case .purchased(let item) = event { item } else { nil } },
+        policy: .concurrent(limit: 2), effect: .perform { _, _ in nil }))
     system.send(.purchased("a")) { $0.purchases = ["a"] }
     system.expectStarted("a")
     system.send(.purchased("b")) { $0.purchases = ["a", "b"] }
@@ -330,7 +332,7 @@ struct PolicyTests {
 
   @Test func anEffectThatReturnsNoEventFinishesWithoutOne() async {
     let (system, _) = harness(
-      .react(request: { $0.query.isEmpty ? nil : $0.query }, perform: { _, _ in nil }))
+      .react(request: { $0.query.isEmpty ? nil : $0.query }, effect: .perform { _, _ in nil }))
     system.send(.query("a")) { $0.query = "a" }
     system.expectStarted("a")
     system.run("a")
@@ -395,7 +397,7 @@ struct RecoverTests {
         Feedback<[Event], Event, Failure, Context>
           .react(
             request: { $0.last == .load ? "page" : nil },
-            run: { _, _ throws(Failure) in
+            effect: .run { _, _ throws(Failure) in
               loads.withLock { $0 += 1 }
               throw Failure(reason: "offline")
             }

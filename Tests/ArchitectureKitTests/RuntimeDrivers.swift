@@ -203,7 +203,7 @@ func propertyFeature(
         request: { child in
           child.single.map { RequestID(element: child.id, feedback: 0, value: $0) }
         },
-        run: { request, _ throws(CounterError) in
+        effect: .run { request, _ throws(CounterError) in
           // The script plays the parent's events: a child's result comes embedded.
           guard case .child(_, let event) = try await script.single(request) else {
             throw .generic
@@ -215,7 +215,7 @@ func propertyFeature(
         requests: { child in
           Set(child.tags.map { RequestID(element: child.id, feedback: 1, value: $0) })
         },
-        stream: { request, _, send throws(CounterError) in
+        effect: .stream { request, _, send throws(CounterError) in
           let embedded = Send<PropertyEvent> { event in
             if case .child(_, let event) = event { await send(event) }
           }
@@ -229,11 +229,11 @@ func propertyFeature(
     feedback: [
       .react(
         request: { $0.single.map { RequestID(feedback: 0, value: $0) } },
-        run: { request, _ throws(CounterError) in try await script.single(request) }
+        effect: .run { request, _ throws(CounterError) in try await script.single(request) }
       ),
       .react(
         requests: { Set($0.tags.map { RequestID(feedback: 1, value: $0) }) },
-        stream: { request, _, send throws(CounterError) in
+        effect: .stream { request, _, send throws(CounterError) in
           try await script.stream(request, send: send)
         }
       ),
@@ -243,7 +243,7 @@ func propertyFeature(
             requests[slot.key] = RequestID(feedback: 2, key: slot.key, value: slot.value)
           }
         },
-        effects: { request in script.deferred(request) }
+        effect: .asyncResult { request in script.deferred(request) }
       ),
       .react({ _ in script.deferred(RequestID(feedback: 3, value: 1)) }, when: \.isOn),
       .react(
@@ -291,16 +291,16 @@ final class CoreDriver: RuntimeDriver {
     let child = Feature<PropertyChild, ChildEvent, CounterError, EmptyContext>(
       reduce: PropertyChild.reduce,
       feedback: [
-        .react(request: \.single, run: { _, _ in .user(.setSingle(nil)) }),
-        .react(requests: \.tags, stream: { _, _, _ in }),
+        .react(request: \.single, effect: .run { _, _ in .user(.setSingle(nil)) }),
+        .react(requests: \.tags, effect: .stream { _, _, _ in }),
       ]
     )
     let parent = Feature<PropertyState, PropertyEvent, CounterError, EmptyContext>(
       reduce: PropertyState.reduce,
       feedback: [
-        .react(request: \.single, run: { _, _ in .user(.setOn(false), then: []) }),
-        .react(requests: \.tags, stream: { _, _, _ in }),
-        .react(keyedRequests: \.slots, run: { _, _ in .user(.setOn(false), then: []) }),
+        .react(request: \.single, effect: .run { _, _ in .user(.setOn(false), then: []) }),
+        .react(requests: \.tags, effect: .stream { _, _, _ in }),
+        .react(keyedRequests: \.slots, effect: .run { _, _ in .user(.setOn(false), then: []) }),
         .react({ _ in .unfold { _, _ in } }, when: \.isOn),
         .react(
           request: \.echo,

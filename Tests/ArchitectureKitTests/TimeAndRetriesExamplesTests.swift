@@ -326,7 +326,7 @@ struct TimeAndRetriesExamplesTests {
       feedback: [
         .react(
           request: { $0.image == nil && !$0.hasTimedOut ? $0.url : nil },
-          run: { url, _ in
+          effect: .run { url, _ in
             await withCheckedContinuation { resume in continuation.withLock { $0 = resume } }
             return .loaded(url)
           }
@@ -449,7 +449,7 @@ struct TimeAndRetriesExamplesTests {
       feedback: [
         .react(
           request: { $0.query.isEmpty ? nil : $0.query },
-          run: { query, context in .found(await context.search(query)) }
+          effect: .run { query, context in .found(await context.search(query)) }
         )
         .throttled(for: .seconds(60), clock: \.clock)
       ]
@@ -553,7 +553,7 @@ extension TimeAndRetriesExamplesTests {
     static var search: Feedback<State, Event, Never, Context> {
       .react(
         request: { $0.query.isEmpty ? nil : $0.query },
-        run: { query, context in .found(await context.search(query)) }
+        effect: .run { query, context in .found(await context.search(query)) }
       )
       .debounced(for: .milliseconds(300), clock: \.clock)
     }
@@ -561,7 +561,7 @@ extension TimeAndRetriesExamplesTests {
     static var handWrittenSearch: Feedback<State, Event, Never, Context> {
       .react(
         request: { $0.query.isEmpty ? nil : $0.query },
-        run: { query, context in
+        effect: .run { query, context in
           do {
             try await context.clock.sleep(for: .milliseconds(300))
           } catch {
@@ -576,7 +576,7 @@ extension TimeAndRetriesExamplesTests {
     static var tryQuestionMarkSearch: Feedback<State, Event, Never, Context> {
       .react(
         request: { $0.query.isEmpty ? nil : $0.query },
-        run: { query, context in
+        effect: .run { query, context in
           try? await context.clock.sleep(for: .milliseconds(300))
           return .found(await context.search(query))
         }
@@ -616,7 +616,7 @@ extension TimeAndRetriesExamplesTests {
     static var load: Feedback<State, Event, LoadError, Context> {
       .react(
         request: { $0.loading },
-        run: { id, context throws(LoadError) in .loaded(try await context.load(id)) }
+        effect: .run { id, context throws(LoadError) in .loaded(try await context.load(id)) }
       )
       .retrying(
         3,
@@ -630,7 +630,7 @@ extension TimeAndRetriesExamplesTests {
     static var loadWithoutPolicies: Feedback<State, Event, LoadError, Context> {
       .react(
         request: { $0.loading },
-        run: { id, context throws(LoadError) in .loaded(try await context.load(id)) }
+        effect: .run { id, context throws(LoadError) in .loaded(try await context.load(id)) }
       )
     }
   }
@@ -684,19 +684,23 @@ extension TimeAndRetriesExamplesTests {
     static var timer: Feedback<State, Event, Never, Context> {
       .react(
         request: { $0.isRunning ? true : nil },
-        every: .milliseconds(10),
-        clock: \.clock,
-        tick: { _, count in .tick(count) }
+        effect: .timer(
+          every: .milliseconds(10),
+          clock: \.clock,
+          tick: { _, count in .tick(count) }
+        )
       )
     }
 
     static var coalescingTimer: Feedback<State, Event, Never, Context> {
       .react(
         request: { $0.isRunning ? true : nil },
-        every: .milliseconds(10),
-        clock: \.clock,
-        coalescing: true,
-        tick: { _, count in .tick(count) }
+        effect: .timer(
+          every: .milliseconds(10),
+          clock: \.clock,
+          coalescing: true,
+          tick: { _, count in .tick(count) }
+        )
       )
     }
   }
@@ -728,8 +732,8 @@ extension TimeAndRetriesExamplesTests {
 
     static var analytics: Feedback<State, Event, Never, Context> {
       .react(
-        on: { event in if case .add(let item) = event { item } else { nil } },
-        perform: { item, context in
+        on: { event, _ in if case .add(let item) = event { item } else { nil } },
+        effect: .perform { item, context in
           await context.track("added \(item)")
           return nil
         }
@@ -738,9 +742,9 @@ extension TimeAndRetriesExamplesTests {
 
     static var refresh: Feedback<State, Event, Never, Context> {
       .react(
-        on: { event in event == .refresh ? "items" : nil },
+        on: { event, _ in event == .refresh ? "items" : nil },
         policy: .cancelPrevious,
-        perform: { _, context in .refreshed(await context.fetchItems()) }
+        effect: .perform { _, context in .refreshed(await context.fetchItems()) }
       )
     }
   }
@@ -853,7 +857,7 @@ extension TimeAndRetriesExamplesTests {
     static var autosave: Feedback<State, Event, Never, Context> {
       .react(
         request: { $0.draft.isEmpty ? nil : $0.draft },
-        perform: { draft, context in
+        effect: .perform { draft, context in
           await context.store(draft)
           return nil
         }

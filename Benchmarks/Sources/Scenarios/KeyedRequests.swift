@@ -68,7 +68,7 @@ public final class KeyedRequestFixture {
         }
       },
       feedback: [
-        .react(keyed: \.requests, effects: { generation in .pure(.loaded(generation)) })
+        .react(keyed: \.requests, effect: .asyncResult { generation in .pure(.loaded(generation)) })
       ]
     )
     addKeys(system.send)
@@ -105,7 +105,9 @@ public final class KeyedDictionaryRequestFixture {
         }
       },
       feedback: [
-        .react(keyedRequests: \.requests, effects: { generation in .pure(.loaded(generation)) })
+        .react(
+          keyedRequests: \.requests,
+          effect: .asyncResult { generation in .pure(.loaded(generation)) })
       ]
     )
     addKeys(system.send)

@@ -75,7 +75,7 @@ public final class RoundTripFixture {
       case .immediate:
         .react(request: \.request, effects: { request in .pure(.pong(request)) })
       case .async:
-        .react(request: \.request, run: { request, _ in .pong(request) })
+        .react(request: \.request, effect: .run { request, _ in .pong(request) })
       }
     system = RoundTripSystem(
       initialState: RoundTripState(),
@@ -130,7 +130,7 @@ public final class BackgroundRoundTripFixture: Sendable {
       initialState: RoundTripState(),
       context: EmptyContext(),
       reduce: reduceRoundTrip,
-      feedback: [.react(request: \.request, run: { request, _ in .pong(request) })]
+      feedback: [.react(request: \.request, effect: .run { request, _ in .pong(request) })]
     )
   }
 

@@ -80,19 +80,21 @@ nonisolated enum Search {
         // react(request:run:): the search itself, for a request of the feature's own type.
         .react(
           request: { $0.query.isEmpty ? nil : Request(query: $0.query, page: $0.page) },
-          run: { request, context throws(Failure) in .loaded(try await context.search(request)) }
+          effect: .run { request, context throws(Failure) in
+            .loaded(try await context.search(request))
+          }
         ),
         // react(request:stream:): live updates about the watched topic.
         .react(
           request: \.liveTopic,
-          stream: { topic, context, send in
+          effect: .stream { topic, context, send in
             for update in context.updates(topic) { await send(.liveUpdate(update)) }
           }
         ),
         // react(request:job:): an export that reports progress and ends with its last event.
         .react(
           request: { $0.isExporting ? $0.results : nil },
-          job: { results, _, send in
+          effect: .job { results, _, send in
             for line in results { await send(.exportProgress(line)) }
             return .exportFinished
           }

@@ -65,17 +65,17 @@ enum Transfers {
   static var journaledFeedback: [Feedback<State, Event, Never, Context>] {
     let mirrors: (State) -> KeyedRequests<Int, Transfer> = { KeyedRequests($0.mirrors) }
     return [
-      .react(keyed: mirrors, effects: { .pure(.finished($0.id)) }),
-      .react(keyed: mirrors, run: { transfer, _ in .finished(transfer.id) }),
+      .react(keyed: mirrors, effect: .asyncResult { .pure(.finished($0.id)) }),
+      .react(keyed: mirrors, effect: .run { transfer, _ in .finished(transfer.id) }),
       .react(
         keyed: mirrors,
-        stream: { transfer, context, send in
+        effect: .stream { transfer, context, send in
           for chunk in context.chunks(transfer) { await send(.progress(transfer.id, chunk)) }
         }
       ),
       .react(
         keyed: mirrors,
-        job: { transfer, context, send in
+        effect: .job { transfer, context, send in
           for chunk in context.chunks(transfer) { await send(.progress(transfer.id, chunk)) }
           return .finished(transfer.id)
         }
@@ -88,31 +88,32 @@ enum Transfers {
       reduce: reduce,
       feedback: [
         .react(requests: queued(.effects), effects: { .pure(.finished($0.id)) }),
-        .react(requests: queued(.run), run: { transfer, _ in .finished(transfer.id) }),
+        .react(requests: queued(.run), effect: .run { transfer, _ in .finished(transfer.id) }),
         .react(
           requests: queued(.stream),
-          stream: { transfer, context, send in
+          effect: .stream { transfer, context, send in
             for chunk in context.chunks(transfer) { await send(.progress(transfer.id, chunk)) }
           }
         ),
         .react(
           requests: queued(.job),
-          job: { transfer, context, send in
+          effect: .job { transfer, context, send in
             for chunk in context.chunks(transfer) { await send(.progress(transfer.id, chunk)) }
             return .finished(transfer.id)
           }
         ),
-        .react(keyedRequests: mirrored(.effects), effects: { .pure(.finished($0.id)) }),
-        .react(keyedRequests: mirrored(.run), run: { transfer, _ in .finished(transfer.id) }),
+        .react(keyedRequests: mirrored(.effects), effect: .asyncResult { .pure(.finished($0.id)) }),
+        .react(
+          keyedRequests: mirrored(.run), effect: .run { transfer, _ in .finished(transfer.id) }),
         .react(
           keyedRequests: mirrored(.stream),
-          stream: { transfer, context, send in
+          effect: .stream { transfer, context, send in
             for chunk in context.chunks(transfer) { await send(.progress(transfer.id, chunk)) }
           }
         ),
         .react(
           keyedRequests: mirrored(.job),
-          job: { transfer, context, send in
+          effect: .job { transfer, context, send in
             for chunk in context.chunks(transfer) { await send(.progress(transfer.id, chunk)) }
             return .finished(transfer.id)
           }

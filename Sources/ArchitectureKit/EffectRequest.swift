@@ -3,10 +3,13 @@
 /// Requests are values, so observers and tests can name them. The ``value`` is the request as
 /// the feedback derived it from the state:
 ///
-/// - ``Feedback/react(request:effects:)`` and its siblings: the request itself;
-/// - ``Feedback/react(requests:effects:)``: the element of the set;
-/// - ``Feedback/react(keyedRequests:effects:)`` and
-///   ``Feedback/react(keyed:effects:)``: the request, with its ``key``;
+/// - ``Feedback/react(request:effect:)`` and ``Feedback/react(request:effects:)``: the request
+///   itself;
+/// - ``Feedback/react(requests:effect:)`` and ``Feedback/react(requests:effects:)``: the
+///   element of the set;
+/// - ``Feedback/react(keyedRequests:effect:)`` and ``Feedback/react(keyed:effect:)``: the
+///   request, with its ``key``;
+/// - ``Feedback/react(on:policy:until:effect:)``: the request the trigger made of the event;
 /// - ``Feedback/react(_:when:)``: `true`, the condition that turned on.
 ///
 /// A request of a child feature names the child in its ``scope``, as in `search` or

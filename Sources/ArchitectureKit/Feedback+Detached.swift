@@ -11,8 +11,8 @@ extension Feedback {
   /// the main actor as later events, like those of any effect that suspended.
   ///
   /// ```swift
-  /// Feedback<Library, Library.Event, ImportError, Context>
-  ///   .react(request: \.fileToImport, effect: .run { url, context in
+  /// Feedback<Library, Library.Event, any Error, Context>
+  ///   .react(request: \.fileToImport, effect: .run { url, _ in
   ///     .imported(try Catalog(decoding: Data(contentsOf: url)))  // CPU work from the first line
   ///   })
   ///   .startingDetached()

@@ -6,7 +6,7 @@ extension Feedback {
   ///
   /// ```swift
   /// let search: Feedback<State, Event, APIError, Context>.Effect<String> = .run {
-  ///   query, context in .results(try await context.api.search(query))
+  ///   query, context throws(APIError) in .results(try await context.api.search(query))
   /// }
   /// ```
   public typealias Effect<Request: Sendable> = FeedbackEffect<Request, Event, ErrorType, Context>
@@ -21,7 +21,7 @@ extension Feedback {
 ///
 /// ```swift
 /// Feedback<State, Event, APIError, Context>.react(request: \.query, effect: .run {
-///   query, context in
+///   query, context throws(APIError) in
 ///   .results(try await context.api.search(query))
 /// })
 /// .debounced(for: .milliseconds(300), clock: \.clock)

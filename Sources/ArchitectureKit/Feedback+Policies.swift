@@ -10,7 +10,9 @@ import FunctionalCore
 ///
 /// ```swift
 /// Feedback<State, Event, SearchError, Context>
-///   .react(request: \.query, effect: .run { query, context in .found(try await context.api.search(query)) })
+///   .react(request: \.query, effect: .run { query, context throws(SearchError) in
+///     .found(try await context.api.search(query))
+///   })
 ///   .debounced(for: .milliseconds(300), clock: \.clock)
 ///   .retrying(2, backoff: .fixed(.seconds(1)), clock: \.clock)
 /// ```
@@ -138,8 +140,11 @@ extension Feedback {
   ///
   /// ```swift
   /// Feedback<Page, Page.Event, APIError, Context>
-  ///   .react(request: \.loading, effect: .run { id, context in .loaded(try await context.api.page(id)) })
-  ///   .retrying(3, backoff: .exponential(initial: .seconds(1), maximum: .seconds(8)), clock: \.clock)
+  ///   .react(request: \.loading, effect: .run { id, context throws(APIError) in
+  ///     .loaded(try await context.api.page(id))
+  ///   })
+  ///   .retrying(
+  ///     3, backoff: .exponential(initial: .seconds(1), maximum: .seconds(8)), clock: \.clock)
   ///   .recover { error in .failed(error) }
   /// ```
   ///

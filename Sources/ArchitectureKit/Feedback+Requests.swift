@@ -3,7 +3,8 @@ extension Feedback {
   /// Runs one effect per element of the set the state holds, with the seed's
   /// ``FunctionalCore/AsyncResult`` effects.
   ///
-  /// The same as ``react(requests:effect:)`` with an ``Effect/asyncResult(_:)`` effect.
+  /// The same as ``react(requests:effect:)`` with an ``FeedbackEffect/asyncResult(_:)``
+  /// effect.
   ///
   /// ```swift
   /// Feedback<State, Event, APIError, Context>.react(
@@ -32,7 +33,9 @@ extension Feedback {
   /// ```swift
   /// Feedback<State, Event, APIError, Context>.react(
   ///   requests: { Set($0.rows.filter(\.needsImage).map(\.imageURL)) },
-  ///   effect: .run { url, context in .imageLoaded(url, try await context.images.load(url)) }
+  ///   effect: .run { url, context throws(APIError) in
+  ///     .imageLoaded(url, try await context.images.load(url))
+  ///   }
   /// )
   /// ```
   ///

@@ -18,7 +18,8 @@ extension FeedbackEffect {
   /// ```swift
   /// Feedback<Stopwatch, Stopwatch.Event, Never, Context>.react(
   ///   request: { $0.isRunning ? true : nil },
-  ///   effect: .timer(every: .milliseconds(10), clock: \.clock, tick: { _, ticks in .elapsed(ticks) }))
+  ///   effect: .timer(every: .milliseconds(10), clock: \.clock) { _, ticks in .elapsed(ticks) }
+  /// )
   /// ```
   ///
   /// - Parameters:

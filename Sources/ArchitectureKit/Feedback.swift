@@ -25,13 +25,15 @@
 /// )
 /// ```
 ///
-/// Each feedback runs one kind of ``FeedbackEffect`` value: `effect: .run { … }` returns one event,
-/// `.perform` an event or `nil`, `.job` sends progress and returns its last event, `.stream`
-/// sends events until it is cancelled, `.asyncResult` builds an ``FunctionalCore/AsyncResult``
-/// and `.timer` ticks without drift. The seed's forms take an `AsyncResult` builder directly
-/// (`effects:`). Where the requests come from picks the form: ``react(request:effect:)`` (one
-/// request), ``react(requests:effect:)`` (a set), ``react(keyed:effect:)`` and
-/// ``react(keyedRequests:effect:)`` (by key), ``react(on:policy:until:effect:)`` (events).
+/// Where the requests come from picks the form: ``react(request:effect:)`` (one request),
+/// ``react(requests:effect:)`` (a set), ``react(keyedRequests:effect:)`` and
+/// ``react(keyed:effect:)`` (by key), ``react(on:policy:until:effect:)`` (events). What runs
+/// for a request is one ``FeedbackEffect`` value, the same for every form: `effect: .run { … }`
+/// returns one event, `.perform` an event or `nil`, `.job` sends progress and returns its last
+/// event, `.stream` sends events until it is cancelled, `.asyncResult` builds an
+/// ``FunctionalCore/AsyncResult`` and `.timer` ticks without drift. The seed's forms,
+/// ``react(_:when:)``, ``react(request:effects:)`` and ``react(requests:effects:)``, take an
+/// `AsyncResult` builder directly (`effects:`).
 ///
 /// Policies such as ``debounced(for:clock:)``, ``retrying(_:backoff:clock:random:)`` and
 /// ``timeout(_:clock:event:)`` change when and how often the effects run; see
@@ -89,6 +91,8 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   /// Runs an effect for the request the state holds, with the seed's
   /// ``FunctionalCore/AsyncResult`` effects.
   ///
+  /// The same as ``react(request:effect:)`` with an ``FeedbackEffect/asyncResult(_:)`` effect.
+  ///
   /// Like every effect, it runs in a task that starts on the system's thread and stays there
   /// until its first suspension (``startingDetached()`` starts it off that thread); one send
   /// runs at most 1,024 effects inline (<doc:Concurrency#Inline-work-is-bounded>).
@@ -109,15 +113,16 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   ///
   /// ```swift
   /// Feedback<State, Event, APIError, Context>.react(request: \.userRequest, effect: .run {
-  ///   _, context in
+  ///   _, context throws(APIError) in
   ///   .userLoaded(try await context.api.user())
   /// })
   /// ```
   ///
-  /// The effect is a value that says how the work runs for one request: ``FeedbackEffect/run(_:)``
-  /// returns one event, ``FeedbackEffect/perform(_:)`` an event or `nil`, ``FeedbackEffect/job(_:)`` sends
-  /// progress and returns its last event, ``FeedbackEffect/stream(_:)`` sends events until it is
-  /// cancelled, ``FeedbackEffect/asyncResult(_:)`` builds an ``FunctionalCore/AsyncResult`` and
+  /// The effect is a value that says how the work runs for one request:
+  /// ``FeedbackEffect/run(_:)`` returns one event, ``FeedbackEffect/perform(_:)`` an event or
+  /// `nil`, ``FeedbackEffect/job(_:)`` sends progress and returns its last event,
+  /// ``FeedbackEffect/stream(_:)`` sends events until it is cancelled,
+  /// ``FeedbackEffect/asyncResult(_:)`` builds an ``FunctionalCore/AsyncResult`` and
   /// ``FeedbackEffect/timer(every:clock:coalescing:tick:)`` ticks without drift.
   ///
   /// The effect runs in a task of its own, on the system's thread until it first suspends and

@@ -2,7 +2,7 @@
 /// changed, so a keyed feedback over it costs the keys that changed, not the collection.
 ///
 /// It reads and writes like a dictionary. Keep it in the state and give it to
-/// ``Feedback/react(keyed:effects:)`` and its siblings:
+/// ``Feedback/react(keyed:effect:)``:
 ///
 /// ```swift
 /// struct State {
@@ -13,9 +13,10 @@
 /// state.downloads[file] = url      // starts (or restarts) the download of `file`
 /// state.downloads[file] = nil      // cancels it
 ///
-/// Feedback<State, Event, Never, Context>.react(keyed: \.downloads, effect: .run { url, context in
-///   .downloaded(url, await context.files.download(url))
-/// })
+/// Feedback<State, Event, Never, Context>.react(
+///   keyed: \.downloads,
+///   effect: .run { url, context in .downloaded(url, await context.files.download(url)) }
+/// )
 /// ```
 ///
 /// Each change of a key's request (a new key, a different request, a removed key) is written

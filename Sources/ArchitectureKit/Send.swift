@@ -1,8 +1,8 @@
 /// Sends events from a long-running effect back to its system.
 ///
 /// A long-running feedback effect (a stream of updates, a job's progress) receives a `Send` and
-/// calls it once per event. For a repeating timer, prefer
-/// ``Feedback/react(request:every:clock:coalescing:tick:)``, which does not drift. Each call
+/// calls it once per event. For a repeating timer, prefer a
+/// ``FeedbackEffect/timer(every:clock:coalescing:tick:)`` effect, which does not drift. Each call
 /// returns once the system has queued the event, so an effect cannot outrun the system. In a
 /// ``System``, before the effect's first suspension a call returns at once, and the event is
 /// handed over when the effect suspends or ends, so a stream that sends in a loop should

@@ -565,7 +565,7 @@ extension TimeAndRetriesExamplesTests {
           do {
             try await context.clock.sleep(for: .milliseconds(300))
           } catch {
-            return .found([])  // `run:` needs an event, even for a wait a new query cancelled
+            return .found([])  // `.run` needs an event, even for a wait a new query cancelled
           }
           return .found(await context.search(query))
         }

@@ -115,7 +115,8 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   func scoped(_ outer: String) -> EffectRequest {
     EffectRequest(
       storage: Storage(
-        feedbackIndex: feedbackIndex, scope: scope.isEmpty ? outer : "\(outer).\(scope)",
+        feedbackIndex: feedbackIndex,
+        scope: scope.isEmpty ? outer : outer.isEmpty ? scope : "\(outer).\(scope)",
         key: key, value: value))
   }
 

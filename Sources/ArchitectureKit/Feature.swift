@@ -34,13 +34,19 @@ public struct Feature<State, Event: Sendable, ErrorType: Error, Context: Sendabl
   /// The feedback loops, the feature's own and its children's.
   public let feedback: [Feedback<State, Event, ErrorType, Context>]
 
+  /// Whether an event ends the feature's presentation, when it is presented (see
+  /// ``dismissing(on:)``).
+  @usableFromInline let dismissal: ((Event) -> Bool)?
+
   @usableFromInline
   init(
     reduce: @escaping (inout State, Event) -> MissingChild?,
-    feedback: [Feedback<State, Event, ErrorType, Context>]
+    feedback: [Feedback<State, Event, ErrorType, Context>],
+    dismissal: ((Event) -> Bool)? = nil
   ) {
     self.reduce = reduce
     self.feedback = feedback
+    self.dismissal = dismissal
   }
 
   /// Creates a feature from a reducer in mutating form and its feedback.

@@ -173,3 +173,6 @@ public struct FeedbackEffect<
     FeedbackEffect { ArchitectureKit.Effect(effects($0)) }
   }
 }
+
+@available(*, unavailable, message: "An effect's builder runs on its system's isolation.")
+extension FeedbackEffect: Sendable {}

@@ -34,3 +34,12 @@ final class CaseMatcher<Parent, Payload>: Sendable {
     return payload
   }
 }
+
+/// The case label of an enum value (`settings` for `.settings(…)`), or `nil` for a value of
+/// another kind.
+@usableFromInline
+func caseLabel(of value: Any) -> String? {
+  let mirror = Mirror(reflecting: value)
+  guard mirror.displayStyle == .enum else { return nil }
+  return mirror.children.first?.label ?? "\(value)"
+}

@@ -1,0 +1,45 @@
+/// A presented child that ends its own presentation.
+extension Feature {
+  /// The same feature, which ends its own presentation on the events `isDismissal` accepts: a
+  /// sheet's Close button, a screen popped once its work is saved.
+  ///
+  /// When the feature is presented — with ``presents(_:state:event:extract:context:error:)``,
+  /// on a ``Stack`` with ``forEach(_:stack:event:extract:context:error:)``, or with
+  /// ``ifLet(_:state:event:extract:context:error:)`` — such an event is reduced by the feature
+  /// first, then the presentation ends (the presented state becomes `nil`, the stack element is
+  /// popped with the ones above it) and its effects are cancelled; then the parent's reducer
+  /// runs on the event, as for any child event, and sees the child gone. No parent case is
+  /// needed; one that wants to know can match the event.
+  ///
+  /// ```swift
+  /// Settings.feature.dismissing(on: { $0 == .closeTapped || $0 == .saved })
+  /// ```
+  ///
+  /// ``scope(_:state:event:extract:context:error:)`` and
+  /// ``ifCase(_:case:event:extract:context:error:)`` pass a child's dismissal on to the feature
+  /// that presents them.
+  ///
+  /// - Parameter isDismissal: Whether an event of this feature ends its presentation.
+  /// - Returns: The feature.
+  public func dismissing(on isDismissal: @escaping (Event) -> Bool) -> Feature {
+    let own = dismissal
+    return Feature(
+      reduce: reduce, feedback: feedback,
+      dismissal: { event in isDismissal(event) || own?(event) == true })
+  }
+
+  /// The dismissal of this feature, with a child's: an event of the child that ends the
+  /// child's presentation ends this feature's too.
+  @usableFromInline
+  func dismissal<ChildEvent>(
+    passingOn child: ((ChildEvent) -> Bool)?,
+    extract: @escaping (Event) -> ChildEvent?
+  ) -> ((Event) -> Bool)? {
+    guard let child else { return dismissal }
+    let own = dismissal
+    return { event in
+      if own?(event) == true { return true }
+      return extract(event).map(child) ?? false
+    }
+  }
+}

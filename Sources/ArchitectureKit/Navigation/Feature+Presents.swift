@@ -1,0 +1,201 @@
+import FunctionalCore
+
+/// Presented children: sheets, destinations, alerts, each presentation a new child.
+extension Feature {
+  /// Runs a child feature while a ``Presented`` state holds it, as a new child for each
+  /// presentation.
+  ///
+  /// ```swift
+  /// struct State: Equatable {
+  ///   @Presented var destination: Destination.State?
+  /// }
+  /// enum Event: Sendable {
+  ///   case destination(Destination.Event)
+  ///   case settingsTapped
+  /// }
+  ///
+  /// Feature(reduce: reduce)
+  ///   .presents(Destination.feature, state: \.$destination, event: Event.destination,
+  ///             context: { context, _ in context })
+  /// ```
+  ///
+  /// The child's reducer runs on its events before this feature's (child first, then parent);
+  /// an event while nothing is presented is reported as
+  /// ``IgnoredEventReason/missingChild(_:)``. Each presentation is a new child: when the
+  /// state is assigned (`state.destination = .settings(…)`, even an equal value), set to
+  /// `nil`, or dismissed by the child (``dismissing(on:)``), every effect of the previous
+  /// child is cancelled — equal requests included — and its late events are dropped; a change
+  /// made in place (`state.destination?.…`, the child's reducer) keeps the child and its
+  /// effects, under the request semantics. The child's context is made once per presentation,
+  /// from this feature's context and the presented state. Requests and reports name the child
+  /// by the property: `destination`, and with an enum destination, `destination.settings`.
+  ///
+  /// - Parameters:
+  ///   - child: The presented feature.
+  ///   - path: The key path of the ``Presented`` wrapper: `\.$destination`.
+  ///   - embed: Wraps a child event in this feature's event.
+  ///   - extract: The child's event in an event of this feature, or `nil`; by default found by
+  ///     matching the case `embed` makes.
+  ///   - project: The child's context, from this feature's context and the presented state.
+  ///   - mapError: Turns the child's failures into this feature's.
+  /// - Returns: A feature that also runs the presented child.
+  public func presents<
+    ChildState: Sendable, ChildEvent: Sendable, ChildError: Error, ChildContext: Sendable
+  >(
+    _ child: Feature<ChildState, ChildEvent, ChildError, ChildContext>,
+    state path: WritableKeyPath<State, Presented<ChildState>>,
+    event embed: @escaping @Sendable (ChildEvent) -> Event,
+    extract: ((Event) -> ChildEvent?)? = nil,
+    context project: @escaping @Sendable (Context, ChildState) -> ChildContext,
+    error mapError: @escaping @Sendable (ChildError) -> ErrorType
+  ) -> Feature {
+    let name = PresentationName(path)
+    let extract = extract ?? CaseMatcher(embed: embed).extract
+    let parentReduce = reduce
+    let childReduce = child.reduce
+    let childDismissal = child.dismissal
+    let childFeedback = child.feedback
+    let reduce: (inout State, Event) -> MissingChild? = { state, event in
+      if let childEvent = extract(event) {
+        guard var childState = state[keyPath: path].value else {
+          return MissingChild(scope: name.name(in: state))
+        }
+        // Moved out, so the reducer changes it in place; put back under the same identity.
+        state[keyPath: path].value = nil
+        let missing = childReduce(&childState, childEvent)
+        if childDismissal?(childEvent) == true {
+          state[keyPath: path].wrappedValue = nil
+        } else {
+          state[keyPath: path].value = childState
+        }
+        if let missing { return missing.within(name.name(in: state)) }
+      }
+      return parentReduce(&state, event)
+    }
+    guard !childFeedback.isEmpty else {
+      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
+    }
+    let presented = Feedback<State, Event, ErrorType, Context> { _ in
+      let presentation = Bookkeeping<
+        (
+          identity: PresentationIdentity,
+          child: ChildRuntime<
+            ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
+          >
+        )?
+      >(nil)
+      return Reconciler { state, host in
+        let wrapper = state[keyPath: path]
+        guard let childState = wrapper.value else {
+          presentation.value?.child.retire()
+          presentation.value = nil
+          return
+        }
+        if let current = presentation.value, current.identity == wrapper.identity {
+          current.child.reconcile(childState)
+          return
+        }
+        if let previous = presentation.value {
+          presentation.value = nil
+          previous.child.retire()
+          if host.isStopped() { return }
+        }
+        let child = ChildRuntime(
+          feedback: childFeedback, parent: host, scope: name.name(in: state), extract: extract,
+          lift: {
+            $0.lifted(embed: embed, project: { project($0, childState) }, mapError: mapError)
+          })
+        presentation.value = (wrapper.identity, child)
+        child.reconcile(childState)
+      }
+    }
+    return Feature(reduce: reduce, feedback: feedback + [presented], dismissal: dismissal)
+  }
+
+  /// Runs a presented child feature that cannot fail (see
+  /// ``presents(_:state:event:extract:context:error:)``).
+  ///
+  /// - Parameters:
+  ///   - child: The presented feature.
+  ///   - path: The key path of the ``Presented`` wrapper: `\.$destination`.
+  ///   - embed: Wraps a child event in this feature's event.
+  ///   - extract: The child's event in an event of this feature, or `nil`.
+  ///   - project: The child's context, from this feature's context and the presented state.
+  /// - Returns: A feature that also runs the presented child.
+  public func presents<ChildState: Sendable, ChildEvent: Sendable, ChildContext: Sendable>(
+    _ child: Feature<ChildState, ChildEvent, Never, ChildContext>,
+    state path: WritableKeyPath<State, Presented<ChildState>>,
+    event embed: @escaping @Sendable (ChildEvent) -> Event,
+    extract: ((Event) -> ChildEvent?)? = nil,
+    context project: @escaping @Sendable (Context, ChildState) -> ChildContext
+  ) -> Feature {
+    presents(
+      child, state: path, event: embed, extract: extract, context: project, error: absurd)
+  }
+
+  /// Presents an alert or a confirmation dialog kept in a ``Presented`` ``DialogState``: a tap
+  /// on a button sends `embed(button.action)` and dismisses the dialog.
+  ///
+  /// ```swift
+  /// Feature(reduce: reduce).dialog(\.$confirmation, event: Event.confirmation)
+  /// ```
+  ///
+  /// The dialog is dismissed before this feature's reducer runs on the tap, so the reducer
+  /// sees it gone and may present another.
+  ///
+  /// - Parameters:
+  ///   - path: The key path of the ``Presented`` dialog: `\.$confirmation`.
+  ///   - embed: The event of a tap: the button's action, `nil` for a button without one.
+  /// - Returns: A feature that also presents the dialog.
+  public func dialog<Action: Sendable>(
+    _ path: WritableKeyPath<State, Presented<DialogState<Action>>>,
+    event embed: @escaping @Sendable (Action?) -> Event
+  ) -> Feature {
+    let name = PresentationName(path)
+    let extract = CaseMatcher(embed: embed).extract
+    let parentReduce = reduce
+    return Feature(
+      reduce: { state, event in
+        if extract(event) != nil {
+          guard state[keyPath: path].value != nil else {
+            return MissingChild(scope: name.name(in: state))
+          }
+          state[keyPath: path].wrappedValue = nil
+        }
+        return parentReduce(&state, event)
+      },
+      feedback: feedback, dismissal: dismissal)
+  }
+}
+
+/// The name of a presented child: its property's (`destination`), without the wrapper's `_`
+/// or `$`.
+///
+/// The key path of a wrapper's projected value (`\.$destination`) is a computed one, whose
+/// description names no property; the name is then found once, in the first state seen, as the
+/// stored wrapper (`_destination`) with the same presentation identity.
+final class PresentationName<State, Value>: @unchecked Sendable {
+  private let path: WritableKeyPath<State, Presented<Value>>
+  /// The name, once known. Read and written on the system's isolation only.
+  private var known: String?
+
+  init(_ path: WritableKeyPath<State, Presented<Value>>) {
+    self.path = path
+    let described = scopeName(of: path)
+    if !described.hasPrefix("<") {
+      known = described.hasPrefix("$") ? String(described.dropFirst()) : described
+    }
+  }
+
+  /// The child's name, found in `state` if it is not known yet.
+  func name(in state: State) -> String {
+    if let known { return known }
+    let identity = state[keyPath: path].identity
+    let label = Mirror(reflecting: state).children.first { child in
+      (child.value as? Presented<Value>)?.identity == identity
+    }?.label
+    let name = label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } ?? "\(Value.self)"
+    known = name
+    return name
+  }
+}

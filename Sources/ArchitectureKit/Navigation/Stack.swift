@@ -1,0 +1,211 @@
+/// A navigation stack: screens of any kind, in order, each with an identity the library mints.
+///
+/// Keep the screens of a stack in the state as a `Stack` of an enum with one case per kind of
+/// screen, and compose the screens' feature with
+/// ``Feature/forEach(_:stack:event:extract:context:error:)``. Pushing and popping are plain
+/// state changes:
+///
+/// ```swift
+/// state.path.append(.detail(Detail(product: product)))  // push
+/// state.path.removeLast()                               // pop
+/// state.path.pop(to: id)                                // pop to a screen
+/// state.path.removeAll()                                // pop to the root
+/// ```
+///
+/// Each pushed element gets a ``StackID`` (`#1`, `#2`, …, counted per stack, never reused by
+/// it) that events address it by and that names it in requests and reports (`path[#3]`), and a
+/// presentation identity of its own: a screen's effects live exactly as long as the screen is
+/// on the stack, and a stack built afresh with the same IDs is a new set of screens.
+///
+/// Changing an element in place (`state.path[id: id]?.title = "…"`, the element's own reducer)
+/// keeps it; replacing it through ``subscript(id:)`` with a new value does too — a new screen is
+/// pushed, not assigned.
+public struct Stack<Element> {
+  /// One element and what the library knows of it.
+  @usableFromInline
+  struct Entry {
+    @usableFromInline let id: StackID
+    @usableFromInline let identity: PresentationIdentity
+    @usableFromInline var element: Element
+  }
+
+  @usableFromInline var entries: [Entry]
+  /// The ID the next pushed element gets.
+  @usableFromInline var nextID: Int
+
+  /// An empty stack.
+  public init() {
+    entries = []
+    nextID = 1
+  }
+
+  /// A stack of `elements`, pushed in order.
+  ///
+  /// - Parameter elements: The screens, from the bottom to the top.
+  public init(_ elements: some Sequence<Element>) {
+    self.init()
+    for element in elements { append(element) }
+  }
+
+  /// The IDs of the elements, from the bottom to the top.
+  public var ids: [StackID] { entries.map(\.id) }
+
+  /// Pushes a screen on top of the stack.
+  ///
+  /// - Parameter element: The screen's state.
+  /// - Returns: The ID the screen got.
+  @discardableResult
+  public mutating func append(_ element: Element) -> StackID {
+    let id = StackID(rawValue: nextID)
+    nextID += 1
+    entries.append(Entry(id: id, identity: .next(), element: element))
+    return id
+  }
+
+  /// Pops the top `count` screens.
+  ///
+  /// - Parameter count: How many screens to pop; at most the stack's count.
+  public mutating func removeLast(_ count: Int = 1) {
+    entries.removeLast(count)
+  }
+
+  /// Pops every screen.
+  public mutating func removeAll() {
+    entries.removeAll()
+  }
+
+  /// Pops every screen above the one with `id`; nothing when no screen has it.
+  ///
+  /// - Parameter id: The screen to show.
+  public mutating func pop(to id: StackID) {
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+    entries.removeSubrange((index + 1)...)
+  }
+
+  /// Pops the screen with `id` and every screen above it; nothing when no screen has it.
+  ///
+  /// - Parameter id: The lowest screen to pop.
+  public mutating func pop(from id: StackID) {
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+    entries.removeSubrange(index...)
+  }
+
+  /// The screen with `id`, or `nil` when it is not on the stack; setting `nil` pops it and
+  /// the screens above it.
+  ///
+  /// - Parameter id: A screen's ID.
+  public subscript(id id: StackID) -> Element? {
+    get { index(of: id).map { entries[$0].element } }
+    set {
+      guard let index = index(of: id) else { return }
+      if let newValue {
+        entries[index].element = newValue
+      } else {
+        entries.removeSubrange(index...)
+      }
+    }
+    _modify {
+      guard let index = index(of: id) else {
+        var none: Element? = nil
+        yield &none
+        return
+      }
+      var element: Element? = entries[index].element
+      yield &element
+      if let element {
+        entries[index].element = element
+      } else {
+        entries.removeSubrange(index...)
+      }
+    }
+  }
+
+  /// The position of the screen with `id`.
+  @inlinable
+  func index(of id: StackID) -> Int? {
+    // From the top: events go to the screens users see.
+    entries.lastIndex { $0.id == id }
+  }
+}
+
+extension Stack: RandomAccessCollection, MutableCollection {
+  /// The position of the bottom screen.
+  public var startIndex: Int { entries.startIndex }
+  /// The position past the top screen.
+  public var endIndex: Int { entries.endIndex }
+
+  /// The screen at `position`, from the bottom; setting it changes the screen in place.
+  public subscript(position: Int) -> Element {
+    get { entries[position].element }
+    _modify { yield &entries[position].element }
+  }
+}
+
+extension Stack: ExpressibleByArrayLiteral {
+  /// A stack of the listed screens, pushed in order.
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
+
+extension Stack: Equatable where Element: Equatable {
+  /// Whether the stacks hold equal screens under the same IDs; presentation identities are not
+  /// compared.
+  public static func == (lhs: Stack, rhs: Stack) -> Bool {
+    lhs.nextID == rhs.nextID
+      && lhs.entries.elementsEqual(rhs.entries) {
+        $0.id == $1.id && $0.element == $1.element
+      }
+  }
+}
+
+extension Stack: Hashable where Element: Hashable {
+  /// Hashes the IDs and the screens.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(nextID)
+    for entry in entries {
+      hasher.combine(entry.id)
+      hasher.combine(entry.element)
+    }
+  }
+}
+
+extension Stack: Sendable where Element: Sendable {}
+extension Stack.Entry: Sendable where Element: Sendable {}
+
+extension Stack: CustomReflectable {
+  /// The screens, keyed by ID, so state dumps and diffs show `#3: …`.
+  public var customMirror: Mirror {
+    Mirror(
+      self, children: entries.map { (label: "\($0.id)", value: $0.element as Any) },
+      displayStyle: .struct)
+  }
+}
+
+/// Identifies a screen on a ``Stack``: `#1` for the first pushed, counted per stack.
+public struct StackID: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The count of the push that made the screen.
+  public let rawValue: Int
+
+  /// The ID with this count; for tests and previews that address a screen they pushed.
+  ///
+  /// - Parameter rawValue: The count of the push, from 1.
+  public init(rawValue: Int) {
+    self.rawValue = rawValue
+  }
+
+  /// `#` and the count: `#3`.
+  public var description: String { "#\(rawValue)" }
+
+  /// Whether `lhs` was pushed before `rhs`.
+  public static func < (lhs: StackID, rhs: StackID) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+}
+
+extension StackID: ExpressibleByIntegerLiteral {
+  /// The ID of the `value`-th push: `#3` is `3`.
+  public init(integerLiteral value: Int) {
+    self.init(rawValue: value)
+  }
+}

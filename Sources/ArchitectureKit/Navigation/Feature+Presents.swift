@@ -176,7 +176,9 @@ extension Feature {
 /// stored wrapper (`_destination`) with the same presentation identity.
 final class PresentationName<State, Value>: @unchecked Sendable {
   private let path: WritableKeyPath<State, Presented<Value>>
-  /// The name, once known. Read and written on the system's isolation only.
+  /// The name, once known.
+  ///
+  /// Read and written on the system's isolation only.
   private var known: String?
 
   init(_ path: WritableKeyPath<State, Presented<Value>>) {

@@ -1,7 +1,9 @@
 import ArchitectureKit
 
-/// A small app that navigates: a destination (a sheet) with two kinds of screens, a stack of the
-/// same screens, and a confirmation dialog. Each screen runs an effect for as long as it is
+/// A small app that navigates.
+///
+/// It has a destination (a sheet) with two kinds of screens, a stack of the same screens, and a
+/// confirmation dialog. Each screen runs an effect for as long as it is
 /// presented, with a context made from the state it was presented with.
 enum Navigation {
   /// What the app's effects reach: the API's base address.

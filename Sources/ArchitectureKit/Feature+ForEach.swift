@@ -63,10 +63,10 @@ extension Feature {
     }
     guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
     let elements = Feedback<State, Event, ErrorType, Context> { _ in
-      let children = ChildRuntimes<
+      let children = ChildReconcilers<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       > { id, host in
-        ChildRuntime(
+        ChildReconciler(
           feedback: childFeedback, parent: host, scope: "\(name)[\(id)]",
           extract: { event in
             extract(event).flatMap { $0.0 == id ? $0.1 : nil }

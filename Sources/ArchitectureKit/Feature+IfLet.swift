@@ -54,23 +54,23 @@ extension Feature {
     }
     guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
     let present = Feedback<State, Event, ErrorType, Context> { _ in
-      let runtime = Bookkeeping<
-        ChildRuntime<
+      let reconciler = Bookkeeping<
+        ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
         >?
       >(nil)
       return Reconciler { state, host in
         guard let childState = state[keyPath: path] else {
-          runtime.value?.retire()
-          runtime.value = nil
+          reconciler.value?.retire()
+          reconciler.value = nil
           return
         }
         let child =
-          runtime.value
-          ?? ChildRuntime(
+          reconciler.value
+          ?? ChildReconciler(
             feedback: childFeedback, parent: host, scope: name, extract: extract,
             lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
-        runtime.value = child
+        reconciler.value = child
         child.reconcile(childState)
       }
     }

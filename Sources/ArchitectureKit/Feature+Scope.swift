@@ -52,18 +52,18 @@ extension Feature {
     }
     guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
     let scoped = Feedback<State, Event, ErrorType, Context> { _ in
-      let runtime = Bookkeeping<
-        ChildRuntime<
+      let reconciler = Bookkeeping<
+        ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
         >?
       >(nil)
       return Reconciler { state, host in
         let child =
-          runtime.value
-          ?? ChildRuntime(
+          reconciler.value
+          ?? ChildReconciler(
             feedback: childFeedback, parent: host, scope: name, extract: extract,
             lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
-        runtime.value = child
+        reconciler.value = child
         child.reconcile(state[keyPath: path])
       }
     }

@@ -53,20 +53,16 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     }
   }
 
-  /// The reconcilers of a feature's feedback, one per loop with its position, and the same
-  /// reconcilers unretained, for ``reconcileEach(_:_:_:)``.
-  ///
-  /// A system's core and each child runtime keep both arrays as stored properties: a struct
-  /// holding them would be a generic value their `deinit` looks up the metadata of.
+  /// The reconcilers of a feature's feedback, one per loop with its position, for
+  /// ``reconcileEach(_:_:_:)``.
   @inlinable @inline(__always)
   static func make(
     _ feedback: [Feedback<State, Event, Failure, Context>]
-  ) -> (owned: [Reconciler], unretained: [Unmanaged<Reconciler>]) {
-    // Empty arrays made here rather than by `map`, generic code for a system without feedback.
-    guard !feedback.isEmpty else { return (Array(), Array()) }
-    let owned = joiningRuns(
-      feedback.enumerated().map { index, feedback in feedback.makeReconciler(index) })
-    return (owned, owned.map(Unmanaged.passUnretained))
+  ) -> UnretainedArray<Reconciler> {
+    guard !feedback.isEmpty else { return UnretainedArray() }
+    return UnretainedArray(
+      joiningRuns(
+        feedback.enumerated().map { index, feedback in feedback.makeReconciler(index) }))
   }
 
   /// The reconcilers with each run of neighbours of the same kind joined into one.
@@ -105,21 +101,17 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
 
   /// Brings each reconciler's effects in line with the state at `state`, in order.
   ///
-  /// The reconcilers are reached unretained (their owner keeps them alive): a walk that
-  /// retained and released each of them for its call would cost that on every feedback of
-  /// every step. A call may stop the system; the walk goes on without checking, since a
-  /// stopped system's host starts nothing (``SystemCore/startEffect(_:for:runtime:)``) and has
-  /// nothing left to cancel: the check cost more than the rest of an unchanged feedback's walk.
+  /// The reconcilers are reached unretained (see ``UnretainedArray``). A call may stop the
+  /// system; the walk goes on without checking, since a stopped system's host starts nothing
+  /// (``SystemCore/startEffect(_:for:runtime:)``) and has nothing left to cancel: the check
+  /// cost more than the rest of an unchanged feedback's walk.
   @inlinable
   static func reconcileEach(
-    _ reconcilers: [Unmanaged<Reconciler>],
+    _ reconcilers: UnretainedArray<Reconciler>,
     _ state: inout State,
-    _ host: Host
+    _ host: Unretained<Host>
   ) {
-    // By index: a `for`-`in` loop would retain the array for its iterator.
-    for index in reconcilers.indices {
-      reconcilers[index]._withUnsafeGuaranteedRef { $0.reconcile(&state, host) }
-    }
+    reconcilers.walk(lending: host) { $0.reconcile(&state, $1) }
   }
 
   /// One optional request: `nil` runs nothing, an equal request keeps its effect.
@@ -133,15 +125,9 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     let single = Loop(feedbackIndex: feedbackIndex, request: request, effect: effect)
     let joining = Joining(kind: ObjectIdentifier(Loop.self), loop: single) { loops in
       // Checked by `joiningRuns`: every loop is of this one kind.
-      let singles = loops.map { unsafeDowncast($0, to: Loop.self) }
-      // Reached unretained, kept alive by `singles`, as in `reconcileEach`.
-      let unretained = singles.map(Unmanaged.passUnretained)
+      let singles = UnretainedArray(loops.map { unsafeDowncast($0, to: Loop.self) })
       return Reconciler { state, host in
-        withExtendedLifetime(singles) {
-          for index in unretained.indices {
-            unretained[index]._withUnsafeGuaranteedRef { $0.reconcile(&state, host) }
-          }
-        }
+        singles.walk { $0.reconcile(&state, host) }
       }
     }
     // The closure captures the one object and nothing else, so the object is the closure's

@@ -74,7 +74,7 @@ package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Contex
   func deliver(_ event: Event, from id: EffectID) async {
     let unit = WorkUnit.currentOwned
     work.beginHop(id.rawValue)
-    let resumption = await withShell { $0.effectSent(event, from: id, unit: unit) }
+    let resumption = await withShell { $0.deliver(event, from: id, unit: unit) }
     work.endHop(id.rawValue)
     await resumption?.wait()
   }
@@ -89,7 +89,7 @@ package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Contex
     let work = self.work
     work.beginHop(id.rawValue)
     let handled = await withShell { shell -> Bool? in
-      shell.effectTaskEnded(id, with: outcome)
+      shell.finishTask(id, with: outcome)
       work.end(id.rawValue)
       return true
     }

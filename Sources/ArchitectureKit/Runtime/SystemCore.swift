@@ -51,6 +51,13 @@ package protocol CoreRuntime<State, Event, Failure, Context>: AnyObject {
 /// - ``stop(runtime:)`` takes effect at once, also from inside the runtime: no effect starts and no
 ///   event is reduced afterwards; every running effect is reported cancelled once, and every
 ///   queued event is reported ignored.
+///
+/// Exclusivity: every stored `var` skips the run-time check (see PerformanceLedger: exclusivity
+/// opt-outs). No two accesses to one can overlap: the core is used from its owner's isolation
+/// only, and no access spans a call out of the core — each read or write is over before the
+/// core calls its runtime, a reconciler or a forgetter, so whatever those call back (a send, a
+/// stop, a read of the state) finds no access open. The one access that spans a call is the
+/// reducer's `inout` access to ``state``, and the reducer is pure: it cannot reach the system.
 @usableFromInline
 package final class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendable> {
   /// The runtimes a core can report to.
@@ -80,20 +87,22 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Whether the core is inside a call that processes the mailbox; inputs then queue.
   @exclusivity(unchecked) @usableFromInline var isDraining = false
 
+  /// The reducer; it reports an event meant for a child that is gone.
   @usableFromInline let reduce: (inout State, Event) -> MissingChild?
-  @usableFromInline let reconcilers: [Reconciler<State, Event, Failure, Context>]
-  /// The same reconcilers, for the walk of each step.
-  @usableFromInline
-  let unretainedReconcilers: [Unmanaged<Reconciler<State, Event, Failure, Context>>]
+  /// One reconciler per feedback (neighbours joined), walked after each step.
+  @usableFromInline let reconcilers: UnretainedArray<Reconciler<State, Event, Failure, Context>>
+  /// The queued inputs; those before ``mailboxHead`` are processed.
   @exclusivity(unchecked) @usableFromInline var mailbox: [Entry]
+  /// The index of the next input to process.
   @exclusivity(unchecked) @usableFromInline var mailboxHead = 0
+  /// The effects started and not dropped yet.
   @exclusivity(unchecked) @usableFromInline var live: LiveEffects
   /// The reconcilers' way to start and cancel effects in this core, made at the first
   /// reconciliation (see ``makeHost(_:)``).
   @exclusivity(unchecked) @usableFromInline var host: EffectHost<Event, Failure, Context>?
-  /// The same host, for the walk of each step.
+  /// The same host, lent to each reconciliation without a retain; set with ``host``.
   @exclusivity(unchecked) @usableFromInline
-  var unretainedHost: Unmanaged<EffectHost<Event, Failure, Context>>?
+  var unretainedHost: Unretained<EffectHost<Event, Failure, Context>>?
   /// Whether the feedback is being reconciled: the only time reconcilers may use ``host``.
   @exclusivity(unchecked) @usableFromInline var isReconciling = false
 
@@ -139,48 +148,44 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     self.mailbox = Array()
     self.live = LiveEffects()
     self.forgetters = Dictionary()
-    (reconcilers, unretainedReconcilers) = Reconciler.make(feature.feedback)
+    reconcilers = Reconciler.make(feature.feedback)
   }
 
   /// Makes the host the reconcilers start and cancel effects through, for `runtime`.
   ///
   /// It is made where the core is first reconciled, in code specialized for the runtime's
-  /// concrete type (the runtime's initializers and the core's entry points are inlinable), so
-  /// starting an effect is a direct, specialized call into the runtime: made generically, every
-  /// start would look up generic metadata, most of an effect round trip's cost.
+  /// concrete type, so starting an effect is a direct call into the runtime (see
+  /// PerformanceLedger: specialization).
   ///
-  /// The closures hold the core and the runtime unowned and unretained: the runtime owns the
-  /// core, which owns the host, and the host is used only during reconciliation, inside a call
-  /// from the runtime.
+  /// The closures reach the core and the runtime ``Unretained``: the runtime owns the core,
+  /// which owns the host, and the host is used only during reconciliation, inside a call from
+  /// the runtime.
   @inlinable
   func makeHost<R: Runtime>(_ runtime: R) -> EffectHost<Event, Failure, Context> {
-    // `Unmanaged` rather than `unowned(unsafe)` captures, which are retained for each use.
-    let core = Unmanaged.passUnretained(self)
-    let runtime = Unmanaged.passUnretained(runtime)
+    let core = Unretained(self)
+    let runtime = Unretained(runtime)
     return EffectHost(
       start: { effect, request in
-        core._withUnsafeGuaranteedRef { core in
+        core { core in
           precondition(core.isReconciling, "A reconciler used its host outside a reconciliation.")
-          return runtime._withUnsafeGuaranteedRef { runtime in
-            core.startEffect(effect, for: request, runtime: runtime)
-          }
+          return runtime { runtime in core.startEffect(effect, for: request, runtime: runtime) }
         }
       },
       cancel: { id in
-        core._withUnsafeGuaranteedRef { core in
+        core { core in
           precondition(core.isReconciling, "A reconciler used its host outside a reconciliation.")
-          runtime._withUnsafeGuaranteedRef { runtime in core.cancelEffect(id, runtime: runtime) }
+          runtime { runtime in core.cancelEffect(id, runtime: runtime) }
         }
       },
-      isStopped: { core._withUnsafeGuaranteedRef { $0.isStopped } },
-      event: { core._withUnsafeGuaranteedRef { $0.reconcilingEvent } },
+      isStopped: { core { $0.isStopped } },
+      event: { core { $0.reconcilingEvent } },
       retireWhenDone: { id, forget in
-        core._withUnsafeGuaranteedRef { core in
+        core { core in
           core.live.retireWhenDone(id)
           if let forget { core.forgetters[id] = forget }
         }
       },
-      isLive: { id in core._withUnsafeGuaranteedRef { $0.live.contains(id) } }
+      isLive: { id in core { $0.live.contains(id) } }
     )
   }
 
@@ -424,17 +429,14 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     if unretainedHost == nil {
       let host = makeHost(runtime)
       self.host = host
-      unretainedHost = Unmanaged.passUnretained(host)
+      unretainedHost = Unretained(host)
     }
     guard let unretainedHost else { return }
     isReconciling = true
-    // Unretained: the core keeps its host alive, so the walk need not retain and release it.
-    // The state is read once into a local the walk lends to every reconciler (`inout`, which
-    // none changes): each read of the property would retain what the state holds for the call.
+    // The state is read once into a local the walk lends to every reconciler (see
+    // PerformanceLedger: the state lent in place).
     var state = self.state
-    unretainedHost._withUnsafeGuaranteedRef { host in
-      Reconciler.reconcileEach(unretainedReconcilers, &state, host)
-    }
+    Reconciler.reconcileEach(reconcilers, &state, unretainedHost)
     isReconciling = false
   }
 }

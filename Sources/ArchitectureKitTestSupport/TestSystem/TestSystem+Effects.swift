@@ -89,14 +89,14 @@ extension TestSystem {
     guard let id = pendingEffect(for: request, in: scope, at: site),
       let request = shell.core.runningRequests.first(where: { $0.id == id })?.request
     else { return }
-    shell.runPending(id, request: request)
+    shell.runParked(id, request: request)
   }
 
   /// The newest effect of `request` that waits for the test to run or simulate it.
   func pendingEffect(
     for request: some Equatable & Sendable, in scope: String?, at site: CallSite
   ) -> EffectID? {
-    let waiting = shell.core.runningRequests.filter { shell.pending[$0.id] != nil }
+    let waiting = shell.core.runningRequests.filter { shell.isParked($0.id) }
     if let match = waiting.last(where: { $0.request.matches(request, in: scope) }) {
       return match.id
     }

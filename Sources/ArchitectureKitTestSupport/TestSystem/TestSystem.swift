@@ -196,14 +196,13 @@ public final class TestSystem<
     self.shell = RuntimeShell(
       owner: Self.self,
       isolation: MainActor.shared,
-      parking: true,
-      effectExecutor: Self.makeEffectExecutor(),
+      parking: RuntimeShell.Parking(
+        runsEffectsAtOnce: effects == .automatic, executor: Self.makeEffectExecutor()),
       initialState: initialState,
       context: context,
       feature: feature
     )
     tasks = shell.tasks
-    shell.runsEffectsAtOnce = effects == .automatic
     clock?.track(shell.work)
     shell.addObserver { [unowned self] activity in record(activity) }
     shell.start()

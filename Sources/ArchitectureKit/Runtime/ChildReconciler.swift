@@ -1,34 +1,36 @@
 import FunctionalCore
 
-/// The running part of one child feature inside a parent: its reconcilers, and the effects it
+/// The reconciliation of one child feature inside a parent: its reconcilers, and the effects it
 /// started, so that they live and die with the child.
 ///
 /// The parent's feedback makes one per child (per element of a `forEach`, while an `ifLet`
 /// state is present, once for a `scope`). Its host lifts the child's effects into the parent's
 /// types and names their requests with the child's scope; when the child leaves the state,
 /// ``retire()`` cancels exactly the effects it started.
+///
+/// Exclusivity: ``lastSeen`` skips the run-time check (see PerformanceLedger: exclusivity
+/// opt-outs). No two accesses to it can overlap: a child is used on its system's isolation,
+/// inside one reconciliation at a time, and each access is a plain read or write that calls
+/// nothing.
 @usableFromInline
-final class ChildRuntime<
+final class ChildReconciler<
   ChildState, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
   Event: Sendable, Failure: Error, Context: Sendable
 > {
   @usableFromInline typealias ChildEffect = Effect<ChildEvent, ChildFailure, ChildContext>
   @usableFromInline typealias ParentEffect = Effect<Event, Failure, Context>
 
+  /// The child's reconcilers, walked on each step.
   @usableFromInline let reconcilers:
-    [Reconciler<ChildState, ChildEvent, ChildFailure, ChildContext>]
-  /// The same reconcilers, for the walk of each step.
-  @usableFromInline let unretainedReconcilers:
-    [Unmanaged<Reconciler<ChildState, ChildEvent, ChildFailure, ChildContext>>]
+    UnretainedArray<Reconciler<ChildState, ChildEvent, ChildFailure, ChildContext>>
+  /// Where the child's effects start: the parent's host, or a scope of it.
   @usableFromInline let parent: EffectHost<Event, Failure, Context>
+  /// The host the child's reconcilers start and cancel effects through.
   @usableFromInline let host: EffectHost<ChildEvent, ChildFailure, ChildContext>
   /// The effects this child started that are still in the system: those its reconcilers have
   /// not cancelled, less those that left the system as they ended.
   @usableFromInline let effects: Bookkeeping<Set<EffectID>>
   /// The reconciliation in which the parent last saw the child in its state.
-  ///
-  /// Unchecked for exclusivity, as ``Bookkeeping`` is: a child runs on its system's isolation,
-  /// inside one reconciliation at a time.
   @exclusivity(unchecked) @usableFromInline var lastSeen: UInt64 = 0
 
   @usableFromInline
@@ -39,7 +41,7 @@ final class ChildRuntime<
     extract: @escaping (Event) -> ChildEvent?,
     lift: @escaping (ChildEffect) -> ParentEffect
   ) {
-    (reconcilers, unretainedReconcilers) = Reconciler.make(feedback)
+    reconcilers = Reconciler.make(feedback)
     self.parent = parent
     let effects = Bookkeeping<Set<EffectID>>([])
     self.effects = effects
@@ -72,7 +74,7 @@ final class ChildRuntime<
   func reconcile(_ state: ChildState) {
     // A local to lend to the reconcilers (see ``Reconciler/reconcile``).
     var state = state
-    Reconciler.reconcileEach(unretainedReconcilers, &state, host)
+    Reconciler.reconcileEach(reconcilers, &state, Unretained(host))
   }
 
   /// Cancels every effect the child started: it left the state.
@@ -87,18 +89,24 @@ final class ChildRuntime<
   }
 }
 
-/// The child runtimes of a `forEach`, one per element identifier, and their bookkeeping.
+/// The child reconcilers of a `forEach`, one per element identifier, and their bookkeeping.
 ///
 /// A step usually leaves the elements in the order of the step before, so each element's
 /// child is first looked for at the element's own index in that order: no hashing. The table
 /// by identifier is consulted only for an element that moved or is new; the order is rebuilt
 /// only then.
+///
+/// Exclusivity: the stored `var`s skip the run-time check (see PerformanceLedger: exclusivity
+/// opt-outs). No two accesses can overlap: the table is used on its system's isolation, inside
+/// one reconciliation at a time; ``reconcile(_:_:)`` walks a copy of ``ordered``, and a child's
+/// reconciliation, the only call out during the walk, cannot reach this table (a child sees only
+/// its own host).
 @usableFromInline
-final class ChildRuntimes<
+final class ChildReconcilers<
   Element: Identifiable, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
   Event: Sendable, Failure: Error, Context: Sendable
 > where Element.ID: Sendable {
-  @usableFromInline typealias Child = ChildRuntime<
+  @usableFromInline typealias Child = ChildReconciler<
     Element, ChildEvent, ChildFailure, ChildContext, Event, Failure, Context
   >
   @usableFromInline typealias Host = EffectHost<Event, Failure, Context>
@@ -106,9 +114,9 @@ final class ChildRuntimes<
   /// Makes the child of an element that has none.
   @usableFromInline let make: (Element.ID, Host) -> Child
   /// Every child, with the rank of its creation, by identifier.
-  @exclusivity(unchecked) @usableFromInline var byID: [Element.ID: (order: UInt64, runtime: Child)]
+  @exclusivity(unchecked) @usableFromInline var byID: [Element.ID: (order: UInt64, child: Child)]
   /// The children in the order of the elements at the last step.
-  @exclusivity(unchecked) @usableFromInline var ordered: [(id: Element.ID, runtime: Child)]
+  @exclusivity(unchecked) @usableFromInline var ordered: [(id: Element.ID, child: Child)]
   /// The number of the step; a child seen in it carries it in `lastSeen`.
   @exclusivity(unchecked) @usableFromInline var round: UInt64 = 0
   /// The number of children made so far.
@@ -135,10 +143,10 @@ final class ChildRuntimes<
       let id = elements[index].id
       let child: Child
       if isInOrder, ordered[index].id == id {
-        child = ordered[index].runtime
+        child = ordered[index].child
       } else {
         isInOrder = false
-        child = runtime(for: id, host)
+        child = self.child(for: id, host)
       }
       if child.lastSeen != round {
         child.lastSeen = round
@@ -149,22 +157,22 @@ final class ChildRuntimes<
     }
     if !isInOrder {
       self.ordered = elements.compactMap { element in
-        byID[element.id].map { (element.id, $0.runtime) }
+        byID[element.id].map { (element.id, $0.child) }
       }
     }
     guard byID.count > seen else { return }
-    let removed = byID.filter { $0.value.runtime.lastSeen != round }
-    for (id, child) in removed.sorted(by: { $0.value.order < $1.value.order }) {
+    let removed = byID.filter { $0.value.child.lastSeen != round }
+    for (id, entry) in removed.sorted(by: { $0.value.order < $1.value.order }) {
       byID[id] = nil
-      child.runtime.retire()
+      entry.child.retire()
       if host.isStopped() { return }
     }
   }
 
   /// The child of `id`, made if there is none.
   @inlinable
-  func runtime(for id: Element.ID, _ host: Host) -> Child {
-    if let existing = byID[id]?.runtime { return existing }
+  func child(for id: Element.ID, _ host: Host) -> Child {
+    if let existing = byID[id]?.child { return existing }
     let child = make(id, host)
     made &+= 1
     byID[id] = (made, child)
@@ -172,7 +180,7 @@ final class ChildRuntimes<
   }
 }
 
-/// Counts the effects the child runtimes made while it is the task's census keep track of:
+/// Counts the effects the child reconcilers made while it is the task's census keep track of:
 /// what tests read to check that a child forgets every effect that ended.
 ///
 /// - Invariant: ``trackedEffects`` is read on the isolation of the systems whose children it

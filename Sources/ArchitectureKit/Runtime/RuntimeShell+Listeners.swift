@@ -1,0 +1,104 @@
+/// The listeners of a shell: UI bindings, loop callbacks and observers, added and removed at any
+/// moment, each receiving every later step once (``RuntimeShell/coreStepped(_:previous:)`` walks
+/// them).
+extension RuntimeShell {
+  /// Adds a UI binding and renders the current state to it at once.
+  package func addUIBinding(_ binding: @escaping (State) -> Void) -> Listener {
+    let listener = makeListener()
+    let isFirst = uiBindings.isEmpty
+    uiBindings.append(binding, id: listener.id)
+    // What the other bindings rendered stays as it is: a binding added in the middle of a step
+    // must not make them skip the step's state.
+    if isFirst { rememberRendered() }
+    let state = core.state
+    core.perform(self) { binding(state) }
+    return listener
+  }
+
+  /// Adds a callback that receives the state after every later step.
+  @discardableResult
+  package func addLoopCallback(_ callback: @escaping (State) -> Void) -> Listener {
+    let listener = makeListener()
+    loopCallbacks.append(callback, id: listener.id)
+    return listener
+  }
+
+  /// Adds an observer of every later activity; the core then keeps the state before each step.
+  @discardableResult
+  @usableFromInline
+  package func addObserver(_ observer: @escaping (Activity) -> Void) -> Listener {
+    let listener = makeListener()
+    observers.append(observer, id: listener.id)
+    updateRetention()
+    return listener
+  }
+
+  /// Removes a binding, callback or observer; it receives nothing more, even in the middle of
+  /// the notification that is running.
+  package func removeListener(_ listener: Listener) {
+    guard
+      uiBindings.remove(listener.id) || loopCallbacks.remove(listener.id)
+        || observers.remove(listener.id)
+    else { return }
+    removals += 1
+    updateRetention()
+    if uiBindings.isEmpty { lastRendered = nil }
+  }
+
+  /// Keeps the state before each step while someone compares with it.
+  func updateRetention() {
+    core.retainsPreviousState = !observers.isEmpty || observationNeedsPrevious
+  }
+
+  /// A new listener, with the next identifier.
+  @usableFromInline
+  func makeListener() -> Listener {
+    lastID += 1
+    return Listener(id: lastID)
+  }
+
+  /// The identifiers of `count` new listeners, in order.
+  @usableFromInline
+  func makeListenerIDs(_ count: Int) -> Range<Int> {
+    defer { lastID += count }
+    return lastID + 1..<lastID + 1 + count
+  }
+
+  /// Keeps the state the bindings saw, when steps that leave it unchanged are to be skipped.
+  @inlinable
+  func rememberRendered() {
+    guard isUnchanged != nil, !uiBindings.isEmpty else { return }
+    lastRendered = core.state
+  }
+
+  /// Whether the bindings must see `state`: always, unless the state is `Equatable` and equal
+  /// to the one they rendered last; remembers it as rendered.
+  @inlinable
+  func isChangedSinceRendered(_ state: State) -> Bool {
+    guard let isUnchanged, let last = lastRendered else { return true }
+    if isUnchanged(last, state) { return false }
+    lastRendered = state
+    return true
+  }
+
+  /// Renders the step's state to the bindings of `snapshot` that were there before the step,
+  /// when listeners were added during it.
+  ///
+  /// Out of line: on the common path, the state it reads would be copied for every step.
+  @usableFromInline @inline(never)
+  func renderStep(to snapshot: Listeners<State>, leavingOutIDsAfter lastIDBefore: Int) {
+    let state = core.state
+    snapshot.notify(state) { $0 <= lastIDBefore && self.uiBindings.contains($0) }
+  }
+
+  /// Tells the observers; callers check for observers first, so that no activity is built for
+  /// nobody.
+  @inlinable
+  func notify(_ activity: Activity) {
+    guard !observers.isEmpty else { return }
+    // A snapshot: a listener may add or remove listeners while the walk runs.
+    let observers = self.observers
+    observers.notify(
+      activity, removals: { removals }, isListening: { self.observers.contains($0) })
+  }
+}

@@ -74,7 +74,7 @@ extension Feature {
     }
     let inCase = Feedback<State, Event, ErrorType, Context> { _ in
       let runtime = Bookkeeping<
-        ChildRuntime<
+        ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
         >?
       >(nil)
@@ -86,7 +86,7 @@ extension Feature {
         }
         let child =
           runtime.value
-          ?? ChildRuntime(
+          ?? ChildReconciler(
             feedback: childFeedback, parent: host, scope: caseLabel(of: state) ?? "",
             extract: extract,
             lift: {

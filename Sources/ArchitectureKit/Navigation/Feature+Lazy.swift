@@ -33,12 +33,12 @@ extension Feature {
       feedback: [
         Feedback { _ in
           let inner = Bookkeeping<
-            ChildRuntime<State, Event, ErrorType, Context, Event, ErrorType, Context>?
+            ChildReconciler<State, Event, ErrorType, Context, Event, ErrorType, Context>?
           >(nil)
           return Reconciler { state, host in
             let child =
               inner.value
-              ?? ChildRuntime(
+              ?? ChildReconciler(
                 feedback: built.feature.feedback, parent: host, scope: "", extract: { $0 },
                 lift: { $0 })
             inner.value = child

@@ -79,7 +79,7 @@ extension Feature {
       let presentation = Bookkeeping<
         (
           identity: PresentationIdentity,
-          child: ChildRuntime<
+          child: ChildReconciler<
             ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
           >
         )?
@@ -100,7 +100,7 @@ extension Feature {
           previous.child.retire()
           if host.isStopped() { return }
         }
-        let child = ChildRuntime(
+        let child = ChildReconciler(
           feedback: childFeedback, parent: host, scope: name.name(in: state), extract: extract,
           lift: {
             $0.lifted(embed: embed, project: { project($0, childState) }, mapError: mapError)

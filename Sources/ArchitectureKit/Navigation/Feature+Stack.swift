@@ -72,7 +72,7 @@ extension Feature {
       let children = StackChildren<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       > { id, element, host in
-        ChildRuntime(
+        ChildReconciler(
           feedback: childFeedback, parent: host, scope: "\(name)[\(id)]",
           extract: { event in extract(event).flatMap { $0.0 == id ? $0.1 : nil } },
           lift: { effect in
@@ -112,7 +112,7 @@ final class StackChildren<
   Element, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
   Event: Sendable, Failure: Error, Context: Sendable
 > {
-  typealias Child = ChildRuntime<
+  typealias Child = ChildReconciler<
     Element, ChildEvent, ChildFailure, ChildContext, Event, Failure, Context
   >
   typealias Host = EffectHost<Event, Failure, Context>

@@ -162,6 +162,25 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
     await shell.wait(while: predicate)
   }
 
+  /// Sends an event and keeps the effects its step started attached to the calling task: it
+  /// returns once they have all ended, and cancelling the task cancels them (see
+  /// ``System/attach(_:)``).
+  ///
+  /// - Parameter event: The event to reduce.
+  public func attach(_ event: Event) async {
+    guard let attachment = shell.attach(event) else { return }
+    await withTaskCancellationHandler {
+      await attachment.wait()
+    } onCancel: {
+      Task { await self.cancel(attachment) }
+    }
+  }
+
+  /// Cancels an attachment's effects, on the system's actor.
+  private func cancel(_ attachment: Attachment) {
+    shell.cancel(attachment)
+  }
+
   /// Adds an observer of everything the system does, called on the system's actor.
   ///
   /// - Parameter observer: Receives each activity.

@@ -389,6 +389,30 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     await shell.send(event, while: predicate)
   }
 
+  /// Sends an event and keeps the effects its step started attached to the calling task: it
+  /// returns once they have all ended, and cancelling the task cancels them. What SwiftUI's
+  /// `.task` needs for a screen's long-living work.
+  ///
+  /// ```swift
+  /// .task { await screen.attach(.startObservingScreenshots) }
+  /// ```
+  ///
+  /// The attached effects are those that start in the event's own step — event-triggered work
+  /// (``Feedback/react(on:policy:until:effect:)``) or requests the step put in the state — not
+  /// those of later events. A cancelled request-based effect leaves its request in place, as
+  /// one that ended does: it runs again when the request changes, or vanishes and comes back.
+  /// It returns at once when the step started nothing, and when the system stops.
+  ///
+  /// - Parameter event: The event to reduce.
+  public func attach(_ event: Event) async {
+    guard let attachment = shell.attach(event) else { return }
+    await withTaskCancellationHandler {
+      await attachment.wait()
+    } onCancel: {
+      Task { @MainActor in self.shell.cancel(attachment) }
+    }
+  }
+
   /// Adds an observer of everything the system does: steps, effects started, cancelled,
   /// finished and failed, and ignored events.
   ///

@@ -17,6 +17,7 @@ extension RuntimeShell {
     } else {
       run(effect, id: id, request: request)
     }
+    if let attachments { noteStarted(id, in: attachments) }
     if !observers.isEmpty { notify(.effectStarted(request)) }
   }
 
@@ -206,18 +207,21 @@ extension RuntimeShell {
   @inlinable
   package func coreCancelledEffect(_ id: EffectID, _ request: EffectRequest) {
     cancelRun(id)
+    if let attachments { noteEnded(id, in: attachments) }
     if !observers.isEmpty { notify(.effectCancelled(request)) }
   }
 
   /// Tells the observers that an effect ended without error.
   @inlinable
   package func coreFinishedEffect(_ id: EffectID, _ request: EffectRequest) {
+    if let attachments { noteEnded(id, in: attachments) }
     if !observers.isEmpty { notify(.effectFinished(request)) }
   }
 
   /// Tells the observers that an effect failed, or, when nobody observes, standard error.
   @usableFromInline
   package func coreFailedEffect(_ id: EffectID, _ request: EffectRequest, _ error: ErrorType) {
+    if let attachments { noteEnded(id, in: attachments) }
     if observers.isEmpty {
       reportUnobserved("\(owner): the effect for \(request) failed: \(error)")
     }

@@ -94,6 +94,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// them — and the executor it runs effect tasks on; `nil` outside tests, where nothing else
   /// on the path of an event or an effect is about tests.
   @usableFromInline package let parking: Parking?
+  /// The effects tied to the tasks that sent their events (see ``attach(_:)``); `nil` until a
+  /// first ``attach(_:)``, so other systems only check it.
+  @exclusivity(unchecked) @usableFromInline var attachments: Attachments?
 
   /// Creates a runtime for a feature; ``start(rendering:)`` reconciles the initial state.
   ///
@@ -221,6 +224,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     // A binding added during the step (by a callback, an observer, another binding) rendered
     // the state as it was added: the step's walk leaves out identifiers handed out from now on.
     let lastIDBefore = lastID
+    if let attachments { noteStep(in: attachments) }
     if let settledObservation, !settledObservation.hasUnsettledStep {
       settledObservation.hasUnsettledStep = true
       settledObservation.stateBefore = previous

@@ -307,6 +307,18 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     return id
   }
 
+  /// Cancels running effects from outside a step: the task their event was attached to was
+  /// cancelled (see `RuntimeShell.attach`). Their requests stay, as after an effect that ended.
+  package func cancelEffects(_ ids: [EffectID], runtime: some Runtime) {
+    guard !isStopped else { return }
+    perform(runtime) {
+      for id in ids {
+        cancelEffect(id, runtime: runtime)
+        if isStopped { return }
+      }
+    }
+  }
+
   /// Retires an effect whose request changed or vanished; called by reconcilers.
   @inlinable
   func cancelEffect(_ id: EffectID, runtime: some Runtime) {

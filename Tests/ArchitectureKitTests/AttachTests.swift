@@ -1,0 +1,87 @@
+import ArchitectureKit
+import TestDoubles
+import Testing
+
+/// `attach(_:)` on the app's runtimes: the call waits while the effects its event started run,
+/// and cancelling the calling task cancels them.
+@Suite(.timeLimit(.minutes(1)))
+struct AttachTests {
+  enum Event: Equatable, Sendable {
+    case observe
+    case tick
+    case other
+  }
+
+  /// A stream that never ends until cancelled, and a step that starts nothing.
+  static func feature(gate: Gate) -> Feature<Int, Event, Never, Void> {
+    Feature(
+      reduce: { count, event in if event == .tick { count += 1 } },
+      feedback: [
+        .react(
+          on: { event, _ in event == .observe ? "observation" : nil },
+          effect: .stream { _, _, send in
+            await send(.tick)
+            await gate.wait()
+          })
+      ])
+  }
+
+  @MainActor
+  @Test func cancellingTheCallersTaskCancelsItsEffectsOnSystem() async {
+    let gate = Gate()
+    let cancelled = Recorder<String>()
+    let system = System(initialState: 0, context: (), feature: Self.feature(gate: gate))
+    system.addObserver { activity in
+      if case .effectCancelled(let request) = activity { cancelled.record("\(request)") }
+    }
+    let task = Task { await system.attach(.observe) }
+    await system.send(.other, while: { $0 == 0 })
+    task.cancel()
+    await task.value
+    #expect(cancelled.values == ["observation"])
+    #expect(system.state == 1)
+  }
+
+  @MainActor
+  @Test func theCallReturnsWhenTheEffectsEnd() async {
+    let gate = Gate()
+    let system = System(initialState: 0, context: (), feature: Self.feature(gate: gate))
+    let task = Task { await system.attach(.observe) }
+    await system.send(.other, while: { $0 == 0 })
+    gate.open()
+    await task.value
+    #expect(system.runningRequests.isEmpty)
+  }
+
+  @MainActor
+  @Test func anEventThatStartsNothingReturnsAtOnce() async {
+    let system = System(initialState: 0, context: (), feature: Self.feature(gate: Gate()))
+    await system.attach(.other)
+    #expect(system.state == 0)
+  }
+
+  @MainActor
+  @Test func stoppingTheSystemEndsTheWait() async {
+    let gate = Gate()
+    let system = System(initialState: 0, context: (), feature: Self.feature(gate: gate))
+    let task = Task { await system.attach(.observe) }
+    await system.send(.other, while: { $0 == 0 })
+    system.stop()
+    await task.value
+  }
+
+  @Test func cancellingTheCallersTaskCancelsItsEffectsOnBackgroundSystem() async {
+    let gate = Gate()
+    let cancelled = Recorder<String>()
+    let system = await BackgroundSystem(
+      initialState: 0, context: (), feature: Self.feature(gate: gate))
+    await system.addObserver { activity in
+      if case .effectCancelled(let request) = activity { cancelled.record("\(request)") }
+    }
+    let task = Task { await system.attach(.observe) }
+    await system.send(.other, while: { $0 == 0 })
+    task.cancel()
+    await task.value
+    #expect(cancelled.values == ["observation"])
+  }
+}

@@ -162,8 +162,9 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
     await shell.wait(while: predicate)
   }
 
-  /// Sends an event and keeps the effects its step started attached to the calling task: it
-  /// returns once they have all ended, and cancelling the task cancels them (see
+  /// Sends an event and keeps the effects its step started attached to the calling task.
+  ///
+  /// It returns once they have all ended, and cancelling the task cancels them (see
   /// ``System/attach(_:)``).
   ///
   /// - Parameter event: The event to reduce.

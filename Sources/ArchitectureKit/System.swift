@@ -389,8 +389,9 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     await shell.send(event, while: predicate)
   }
 
-  /// Sends an event and keeps the effects its step started attached to the calling task: it
-  /// returns once they have all ended, and cancelling the task cancels them. What SwiftUI's
+  /// Sends an event and keeps the effects its step started attached to the calling task.
+  ///
+  /// It returns once they have all ended, and cancelling the task cancels them: what SwiftUI's
   /// `.task` needs for a screen's long-living work.
   ///
   /// ```swift

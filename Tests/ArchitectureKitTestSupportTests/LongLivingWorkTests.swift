@@ -3,6 +3,7 @@ import ArchitectureKitTestSupport
 import Testing
 
 /// TCA's LongLiving case study: a screen counts the screenshots taken while it is on screen.
+///
 /// Its observation starts with the screen's `.task` and ends either when that task is
 /// cancelled (the screen went away) or on an event — no state field keeps it alive.
 @MainActor

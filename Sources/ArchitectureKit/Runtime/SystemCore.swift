@@ -307,8 +307,10 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     return id
   }
 
-  /// Cancels running effects from outside a step: the task their event was attached to was
-  /// cancelled (see `RuntimeShell.attach`). Their requests stay, as after an effect that ended.
+  /// Cancels running effects from outside a step.
+  ///
+  /// The task their event was attached to was cancelled (see `RuntimeShell.attach`). Their
+  /// requests stay, as after an effect that ended.
   package func cancelEffects(_ ids: [EffectID], runtime: some Runtime) {
     guard !isStopped else { return }
     perform(runtime) {

@@ -20,25 +20,6 @@ private enum Letter: Equatable, Sendable {
   case b
 }
 
-/// Collects a system's steps and lets a test await a number of them.
-@MainActor
-private final class StepLog<Event> {
-  private(set) var events: [Event] = []
-  private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-
-  func record(_ event: Event) {
-    events.append(event)
-    let ready = waiters.filter { $0.count <= events.count }
-    waiters.removeAll { $0.count <= events.count }
-    for waiter in ready { waiter.continuation.resume() }
-  }
-
-  func wait(count: Int) async {
-    guard events.count < count else { return }
-    await withCheckedContinuation { waiters.append((count, $0)) }
-  }
-}
-
 @MainActor
 @Suite(.timeLimit(.minutes(10)))
 struct HarnessDeterminismTests {
@@ -270,7 +251,7 @@ struct HarnessDeterminismTests {
         initialState: [], context: NoContext(), reduce: { $0.append($1) },
         feedback: [Self.sleepers(Set(order), clock: clock)]
       )
-      let steps = StepLog<Int>()
+      let steps = Recorder<Int>()
       system.addObserver { activity in
         if case .step(let event, _, _) = activity { steps.record(event) }
       }
@@ -278,9 +259,9 @@ struct HarnessDeterminismTests {
       await clock.waitForSleepers(count: order.count)
       await clock.advance(by: .seconds(order.count + 1))
       await steps.wait(count: order.count + 1)
-      #expect(steps.events == [0] + order.sorted())
+      #expect(steps.values == [0] + order.sorted())
       system.stop()
-      guard steps.events == [0] + order.sorted() else { break }
+      guard steps.values == [0] + order.sorted() else { break }
     }
   }
 }

@@ -6,21 +6,21 @@ import Testing
 struct ManualClockTests {
   @Test func sleepersWakeOnlyWhenTimeReachesTheirDeadlineInOrder() async throws {
     let clock = ManualClock()
-    let woken = WakeLog()
+    let woken = Recorder<Int>()
     async let first: Void = {
       try? await clock.sleep(for: .seconds(2))
-      await woken.add(2)
+      woken.record(2)
     }()
     async let second: Void = {
       try? await clock.sleep(for: .seconds(1))
-      await woken.add(1)
+      woken.record(1)
     }()
     await clock.waitForSleepers(count: 2)
     await clock.advance(by: .milliseconds(500))
     #expect(clock.sleeperCount == 2)
     await clock.advance(by: .seconds(2))
     _ = await (first, second)
-    #expect(await woken.values.sorted() == [1, 2])
+    #expect(woken.values.sorted() == [1, 2])
     #expect(clock.now == ManualClock.Instant(offset: .milliseconds(2500)))
   }
 
@@ -55,9 +55,4 @@ struct ManualClockTests {
     await #expect(throws: CancellationError.self) { try await sleeper.value }
     #expect(clock.sleeperCount == 0)
   }
-}
-
-private actor WakeLog {
-  var values: [Int] = []
-  func add(_ value: Int) { values.append(value) }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite(.timeLimit(.minutes(10)))
 struct BackgroundSystemTests {
   typealias SearchSystem = BackgroundSystem<Search, SearchEvent, CounterError, Gates>
-  typealias SearchLog = ActivityRecorder<Search, SearchEvent, CounterError>
+  typealias SearchLog = Recorder<SystemActivity<Search, SearchEvent, CounterError>>
 
   static func reduce(_ state: inout Search, _ event: SearchEvent) {
     switch event {
@@ -186,7 +186,7 @@ struct BackgroundSystemTests {
           effect: .run { _, _ throws(CounterError) in throw .generic }),
       ]
     )
-    let log = ActivityRecorder<Int, Int, CounterError>()
+    let log = Recorder<SystemActivity<Int, Int, CounterError>>()
     await log.observe(system)
     await system.send(1)
     #expect(await system.state == 1)

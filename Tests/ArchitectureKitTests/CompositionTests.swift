@@ -190,7 +190,7 @@ struct CompositionTests {
   }
 
   @Test func removingAnElementCancelsExactlyItsEffectsAndDropsTheirLateResults() async {
-    let log = Recorded()
+    let log = Recorder<SystemActivity<Shop.State, Shop.Event, Never>>()
     let gate = Gate()
     let feature = Feature<Shop.State, Shop.Event, Never, Void>(reduce: Shop.reduce)
       .forEach(
@@ -211,17 +211,18 @@ struct CompositionTests {
         context: { _ in })
     let system = System(
       initialState: Shop.State(), context: (), feature: feature,
-      observers: [{ log.activities.append($0) }])
+      observers: [{ log.record($0) }])
     system.send(.addRow(1))
     system.send(.addRow(2))
     system.send(.addRow(3))
     system.send(.removeRow(2))
-    #expect(log.cancelled == ["rows[2]: image"])
+    #expect(log.cancelled.map(\.description) == ["rows[2]: image"])
     gate.open()
-    await log.wait(until: { $0.ignored.count == 1 && $0.finished.count == 2 })
+    await log.wait { if case .eventIgnored = $0 { true } else { false } }
+    await log.wait(count: 2) { if case .effectFinished = $0 { true } else { false } }
     #expect(system.state.rows.map(\.image) == ["late", "late"])
     #expect(system.state.rows.map(\.id) == [1, 3])
-    #expect(log.ignored == [.row(2, .imageLoaded("late"))])
+    #expect(log.ignored.map(\.0) == [.row(2, .imageLoaded("late"))])
   }
 
   // The children are found by their elements' order of the step before, and by identifier
@@ -449,56 +450,5 @@ struct CompositionTests {
     task.cancel()
     await task.value
     #expect(system.state.cart.count == 1)
-  }
-}
-
-/// Records a system's activities and wakes a waiting test when they match.
-@MainActor
-final class Recorded {
-  var activities: [SystemActivity<Composed.Shop.State, Composed.Shop.Event, Never>] = [] {
-    didSet { wake() }
-  }
-  private var waiters: [(condition: (Recorded) -> Bool, resume: () -> Void)] = []
-
-  var cancelled: [String] {
-    activities.compactMap {
-      if case .effectCancelled(let request) = $0 { "\(request)" } else { nil }
-    }
-  }
-
-  var finished: [String] {
-    activities.compactMap {
-      if case .effectFinished(let request) = $0 { "\(request)" } else { nil }
-    }
-  }
-
-  var ignored: [Composed.Shop.Event] {
-    activities.compactMap { if case .eventIgnored(let event, _) = $0 { event } else { nil } }
-  }
-
-  func wait(until condition: @escaping (Recorded) -> Bool) async {
-    if condition(self) { return }
-    await withCheckedContinuation { continuation in
-      waiters.append((condition, { continuation.resume() }))
-    }
-  }
-
-  private func wake() {
-    let ready = waiters.filter { $0.condition(self) }
-    waiters.removeAll { $0.condition(self) }
-    for waiter in ready { waiter.resume() }
-  }
-}
-
-/// A flag set from an Observation change handler, which may run on any thread.
-final class Flag: Sendable {
-  private let value = Lock(false)
-
-  func set() {
-    value.withLock { $0 = true }
-  }
-
-  var isSet: Bool {
-    value.withLock { $0 }
   }
 }

@@ -43,14 +43,10 @@ struct SenderLedger: Sendable, Equatable {
 
 @Suite(.timeLimit(.minutes(5)))
 struct ConcurrencyStressTests {
-  @Test func eightSendersOfAHundredThousandEventsEachAreReducedExactlyOnceInOrder() async {
-    let senders = 8
-    let events = StressLoad.scaled(100_000)
-    let system = await BackgroundSystem<SenderLedger, Numbered, Never, EmptyContext>(
-      initialState: SenderLedger(senders: senders),
-      context: EmptyContext(),
-      reduce: SenderLedger.reduce
-    )
+  /// Sends `events` numbered events from each of `senders` tasks, which all start at once.
+  static func send(
+    _ events: Int, fromEachOf senders: Int, to send: @escaping @Sendable (Numbered) async -> Void
+  ) async {
     // Every sender waits at the gate, so all of them start sending at once.
     let start = Gate()
     let ready = Tally()
@@ -60,13 +56,24 @@ struct ConcurrencyStressTests {
           ready.increment()
           await start.wait()
           for sequence in 0..<events {
-            await system.send(Numbered(sender: sender, sequence: sequence))
+            await send(Numbered(sender: sender, sequence: sequence))
           }
         }
       }
       await ready.wait(untilAtLeast: senders)
       start.open()
     }
+  }
+
+  @Test func eightSendersOfAHundredThousandEventsEachAreReducedExactlyOnceInOrder() async {
+    let senders = 8
+    let events = StressLoad.scaled(100_000)
+    let system = await BackgroundSystem<SenderLedger, Numbered, Never, EmptyContext>(
+      initialState: SenderLedger(senders: senders),
+      context: EmptyContext(),
+      reduce: SenderLedger.reduce
+    )
+    await Self.send(events, fromEachOf: senders) { await system.send($0) }
     let ledger = await system.state
     #expect(ledger.outOfOrder == 0)
     #expect(ledger.count == senders * events)
@@ -82,21 +89,7 @@ struct ConcurrencyStressTests {
       context: EmptyContext(),
       reduce: SenderLedger.reduce
     )
-    let start = Gate()
-    let ready = Tally()
-    await withTaskGroup(of: Void.self) { group in
-      for sender in 0..<senders {
-        group.addTask {
-          ready.increment()
-          await start.wait()
-          for sequence in 0..<events {
-            await system.send(Numbered(sender: sender, sequence: sequence))
-          }
-        }
-      }
-      await ready.wait(untilAtLeast: senders)
-      start.open()
-    }
+    await Self.send(events, fromEachOf: senders) { await system.send($0) }
     #expect(system.state == SenderLedger.expected(senders: senders, events: events))
   }
 }

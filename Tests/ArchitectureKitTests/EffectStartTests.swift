@@ -62,7 +62,7 @@ struct EffectStartTests {
         // one's result is reduced.
         .react(request: { $0.request.map { "second \($0)" } }, effect: .run { _, _ in .loaded(0) }),
       ])
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send(.load(1))
     let kinds = log.activities.map { activity -> String in
       switch activity {
@@ -113,7 +113,7 @@ struct EffectStartTests {
     // suspended, hop back. The third makes the request vanish, which cancels the stream, so
     // the fourth is ignored.
     #expect(system.state == [1, 2])
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     checked.open()
     await log.wait { if case .eventIgnored = $0 { true } else { false } }
     #expect(system.state == [1, 2, 3])
@@ -140,7 +140,7 @@ struct EffectStartTests {
       return .loaded(request)
     }
     box.system = system
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send(.load(1))
     #expect(box.sawCancellation == [true])
     #expect(system.tasks.count == 0)
@@ -166,7 +166,7 @@ struct EffectStartTests {
         return state
       },
       uiBindings: [], userActions: [action], feedback: [Self.answer()])
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     var sent = false
     // Sends `load(2)` once the first answer is reduced: from inside the step that reduced it.
     let react = { (state: State) in
@@ -201,7 +201,7 @@ struct EffectStartTests {
       feedback: [
         .react(request: \.request, effect: .run { _, _ throws(Failure) in throw Failure() })
       ])
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send(.load(1))
     #expect(log.failures == [Failure()])
     #expect(system.state == State(request: 1, loaded: []))

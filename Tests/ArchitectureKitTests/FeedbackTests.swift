@@ -3,37 +3,6 @@ import FunctionalCore
 import TestDoubles
 import Testing
 
-/// A search-like feature: the state holds the query; a feedback runs one effect per query.
-struct Search: Equatable, Sendable {
-  var query: String?
-  var results: [String] = []
-}
-
-enum SearchEvent: Equatable, Sendable {
-  case search(String?)
-  case result(String)
-}
-
-/// Test context: one gate per query decides when that query's effect may finish, and one gate
-/// per query opens when that query's effect sees cancellation.
-struct Gates: Sendable {
-  let release = GateSet()
-  let cancelled = GateSet()
-}
-
-final class GateSet: Sendable {
-  private let gates = Lock<[String: Gate]>([:])
-
-  subscript(_ key: String) -> Gate {
-    gates.withLock { gates in
-      if let gate = gates[key] { return gate }
-      let gate = Gate()
-      gates[key] = gate
-      return gate
-    }
-  }
-}
-
 @MainActor
 @Suite(.timeLimit(.minutes(10)))
 struct FeedbackTests {
@@ -72,7 +41,7 @@ struct FeedbackTests {
       initialState: Search(), context: Gates(), reduce: Self.reduce,
       feedback: [Self.searchFeedback]
     )
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send(.search("a"))
     system.send(.search("a"))
     #expect(log.started.map { "\($0.value)" } == ["a"])
@@ -86,7 +55,7 @@ struct FeedbackTests {
       initialState: Search(), context: gates, reduce: Self.reduce,
       feedback: [Self.searchFeedback]
     )
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send(.search("a"))
     system.send(.search("b"))
     #expect(log.started.map { "\($0.value)" } == ["a", "b"])
@@ -109,7 +78,7 @@ struct FeedbackTests {
       initialState: Search(query: "a"), context: gates, reduce: Self.reduce,
       feedback: [Self.searchFeedback]
     )
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send(.search(nil))
     #expect(log.cancelled.map { "\($0.value)" } == ["a"])
     await gates.cancelled["a"].wait()
@@ -121,7 +90,7 @@ struct FeedbackTests {
       initialState: Search(), context: gates, reduce: Self.reduce,
       feedback: [Self.searchFeedback]
     )
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send(.search("a"))
     gates.release["a"].open()
     await log.wait { if case .effectFinished = $0 { true } else { false } }
@@ -157,7 +126,7 @@ struct FeedbackTests {
           effect: .run { _, _ throws(CounterError) in throw .generic }),
       ]
     )
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send(1)
     #expect(system.state == 1)
     #expect(log.failures == [.generic])
@@ -172,7 +141,7 @@ struct FeedbackTests {
       initialState: [1, 2], context: EmptyContext(), reduce: { $0 = $1 },
       feedback: [.react(requests: { $0 }, effect: .stream { _, _, _ in await Gate().wait() })]
     )
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send([2, 3])
     #expect(log.started.map { $0.value as? Int } == [3])
     #expect(log.cancelled.map { $0.value as? Int } == [1])
@@ -187,7 +156,7 @@ struct FeedbackTests {
       initialState: ["a": 1, "b": 1], context: EmptyContext(), reduce: { $0 = $1 },
       feedback: [.react(keyedRequests: { $0 }, effect: .stream { _, _, _ in await Gate().wait() })]
     )
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send(["a": 1, "b": 2, "c": 1])
     #expect(Set(log.started.map { "\($0)" }) == ["b: 2", "c: 1"])
     #expect(log.cancelled.map { "\($0)" } == ["b: 1"])
@@ -225,7 +194,7 @@ struct FeedbackTests {
         .react(request: \.second, effect: .stream(waitForever)),
       ]
     )
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     let startedIn = { log.started.map { "\($0.feedbackIndex) \($0.value)" } }
     let cancelledIn = { log.cancelled.map { "\($0.feedbackIndex) \($0.value)" } }
 
@@ -247,7 +216,7 @@ struct FeedbackTests {
         .react({ _ in .unfold { _, _ in } }, when: { $0 })
       ]
     )
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send(true)
     system.send(true)
     #expect(log.started.count == 1)
@@ -292,7 +261,7 @@ struct FeedbackTests {
         Self.countingStream(whileShorterThan: 5, after: logged)
       ]
     )
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     logged.open()
     await log.wait(count: 5) { if case .step = $0 { true } else { false } }
     #expect(system.state == [1, 2, 3, 4, 5])
@@ -304,7 +273,7 @@ struct FeedbackTests {
       initialState: [], context: EmptyContext(), reduce: { $0.append($1) },
       feedback: [Self.countingStream(whileShorterThan: 2, after: logged)]
     )
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     logged.open()
     await log.wait(count: 3) { if case .eventIgnored = $0 { true } else { false } }
     #expect(system.state == [1, 2])

@@ -52,7 +52,7 @@ struct JobAndMailboxTests {
           ]
         }
       )
-      let log = ActivityRecorder<[String], String, Never>()
+      let log = Recorder<SystemActivity<[String], String, Never>>()
       await subject.record(into: log)
       await subject.send("go")
       await log.wait { if case .step("done", _, _) = $0 { true } else { false } }

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 struct LiveEffectsTests {
   private typealias Core = SystemCore<Int?, Int, CounterError, EmptyContext>
-  private typealias Recorder = OutputRecorder<Int?, Int, CounterError, EmptyContext>
+  private typealias Forwarder = CoreOutputForwarder<Int?, Int, CounterError, EmptyContext>
 
   /// A core whose state is the request itself: each event replaces it.
   private func makeCore() -> Core {
@@ -26,7 +26,7 @@ struct LiveEffectsTests {
     var started: [EffectID] = []
     var steps: [Int] = []
     var ignored: [(Int, IgnoredEventReason)] = []
-    let runtime = Recorder { output in
+    let runtime = Forwarder { output in
       switch output {
       case .effectStarted(let id, _, _): started.append(id)
       case .stepped(let event, _): steps.append(event)
@@ -59,7 +59,7 @@ struct LiveEffectsTests {
       initialState: [], reduce: { state, event in state = event },
       feedback: [.react(requests: { $0 }, effect: .run { request, _ in [request] })])
     var running: Set<Int> = []
-    let runtime = OutputRecorder<Set<Int>, Set<Int>, Never, EmptyContext> { output in
+    let runtime = CoreOutputForwarder<Set<Int>, Set<Int>, Never, EmptyContext> { output in
       switch output {
       case .effectStarted(_, let request, _):
         #expect(running.insert(request.value as! Int).inserted)
@@ -107,7 +107,7 @@ struct LiveEffectsTests {
   @Test func aChainOfRequestsNobodyKeptReportsEachOneWhileItIsLive() {
     let core = makeCore()
     var live: [[Int]] = []
-    let runtime = Recorder { _ in }
+    let runtime = Forwarder { _ in }
     core.start(runtime: runtime)
     for request in 1...4 {
       core.send(request, runtime: runtime)

@@ -205,7 +205,7 @@ struct LivenessTests {
     let system = System<Int, Int, Never, EmptyContext>(
       initialState: 0, context: EmptyContext(), reduce: { $0 += $1 },
       feedback: [.react(request: { $0 }, effect: .run { _, _ in 1 })])
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     #expect(system.state == Self.budget)
     system.stop()
     for _ in 0..<10 { await Task.yield() }
@@ -237,7 +237,7 @@ struct LivenessTests {
     let system = Self.threadRecordingSystem(detached: true, threads: threads)
     // Not reduced during the creation: the effect started as a task of its own.
     #expect(system.state == [])
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     await log.wait { if case .step = $0 { true } else { false } }
     #expect(system.state == [1])
     #expect(threads.values.count == 1)
@@ -267,7 +267,7 @@ struct LivenessTests {
         .startingDetached()
         .debounced(for: .seconds(1), clock: { $0 })
       ])
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     // The debounce's sleep is the detached effect's first line: it starts off this thread.
     await clock.waitForSleepers(count: 1)
     await clock.advance(by: .milliseconds(999))

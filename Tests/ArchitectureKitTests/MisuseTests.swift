@@ -3,37 +3,6 @@ import FunctionalCore
 import TestDoubles
 import Testing
 
-/// A wait that ignores cancellation: only the test ends it, as with work that cannot be
-/// interrupted (a blocking call, a callback that never comes).
-final class Hold: Sendable {
-  private let state = Lock<(isResumed: Bool, waiters: [CheckedContinuation<Void, Never>])>(
-    (false, [])
-  )
-  let entered = Tally()
-  let exited = Tally()
-
-  func wait() async {
-    entered.increment()
-    await withCheckedContinuation { continuation in
-      let isResumed = state.withLock { state in
-        if !state.isResumed { state.waiters.append(continuation) }
-        return state.isResumed
-      }
-      if isResumed { continuation.resume() }
-    }
-    exited.increment()
-  }
-
-  func resume() {
-    let waiters = state.withLock { state in
-      state.isResumed = true
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume() }
-  }
-}
-
 /// An event payload that counts how many of its kind are alive, to see what a mailbox keeps.
 final class Payload: Sendable {
   private let census: LiveCount
@@ -60,7 +29,7 @@ struct Chains: Equatable {
 
 @Suite(.timeLimit(.minutes(10)))
 struct MisuseTests {
-  typealias Log = ActivityRecorder<[String], String, CounterError>
+  typealias Log = Recorder<SystemActivity<[String], String, CounterError>>
 
   // MARK: Send after stop
 
@@ -204,7 +173,7 @@ struct MisuseTests {
             return 100
           })
       ])
-    let log = ActivityRecorder<Int, Int, Never>()
+    let log = Recorder<SystemActivity<Int, Int, Never>>()
     await log.observe(system)
     await hold.entered.wait(untilAtLeast: 1)
     await system.stop()
@@ -350,7 +319,7 @@ struct MisuseTests {
             }
           })
       ])
-    let log = ActivityRecorder<[Int], Int, Never>()
+    let log = Recorder<SystemActivity<[Int], Int, Never>>()
     await log.observe(system)
     await system.send(0)
     await log.wait { if case .step(1, _, _) = $0 { true } else { false } }

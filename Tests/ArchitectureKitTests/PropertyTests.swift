@@ -71,7 +71,7 @@ struct PropertyTests {
       }
       let core = SystemCore<[Int], Int, Never, EmptyContext>(
         initialState: [], reduce: reduce, feedback: [])
-      let runtime = OutputRecorder<[Int], Int, Never, EmptyContext> { _ in }
+      let runtime = CoreOutputForwarder<[Int], Int, Never, EmptyContext> { _ in }
       core.start(runtime: runtime)
       for event in events { core.send(event, runtime: runtime) }
       let folded = events.reduce(into: [Int]()) { reduce(&$0, $1) }

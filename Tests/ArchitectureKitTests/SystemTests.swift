@@ -4,17 +4,6 @@ import Observation
 import TestDoubles
 import Testing
 
-enum CounterEvent: Sendable, Equatable {
-  case increment
-  case decrement
-}
-
-enum CounterError: Error, Equatable {
-  case generic
-}
-
-struct EmptyContext: Sendable {}
-
 @MainActor
 struct SystemTests {
   typealias CounterSystem = System<Int, CounterEvent, CounterError, EmptyContext>
@@ -201,7 +190,7 @@ struct SystemTests {
   @Test func sendAfterStopIsIgnoredAndReported() async {
     let system = CounterSystem(
       initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
-    let log = ActivityLog(system)
+    let log = Recorder(observing: system)
     system.send(.increment)
     system.stop()
     system.send(.increment)
@@ -272,12 +261,5 @@ struct SystemTests {
     }
     #expect(weakState == nil)
     #expect(weakContext == nil)
-  }
-}
-
-func counterReducer(_ state: Int, _ event: CounterEvent) -> Int {
-  switch event {
-  case .increment: state + 1
-  case .decrement: state - 1
   }
 }

@@ -1,6 +1,7 @@
 import ArchitectureKit
 import ArchitectureKitTestSupport
 import FunctionalCore
+import TestDoubles
 import Testing
 
 /// The code of the "Time and retries" article, compiled and run on a manual clock.
@@ -43,12 +44,12 @@ struct TimeAndRetriesExamplesTests {
   @Test(arguments: [SearchAsYouType.Version.policy, .handWritten])
   func aReplacedQueryIsNeverSearched(version: SearchAsYouType.Version) async {
     let clock = ManualClock()
-    let searched = Recorder()
+    let searched = Recorder<String>()
     let system = TestSystem(
       initialState: SearchAsYouType.State(),
       context: SearchAsYouType.Context(
         search: { query in
-          await searched.record(query)
+          searched.record(query)
           return [query.uppercased()]
         },
         clock: clock
@@ -67,17 +68,17 @@ struct TimeAndRetriesExamplesTests {
     await clock.advance(by: .milliseconds(300))
     await system.receive(.found(["YE"])) { $0.results = ["YE"] }
     await system.finish()
-    #expect(await searched.entries == ["ye"])
+    #expect(searched.values == ["ye"])
   }
 
   @Test func aTryQuestionMarkAroundTheSleepSearchesTheReplacedQueryAnyway() async {
     let clock = ManualClock()
-    let searched = Recorder()
+    let searched = Recorder<String>()
     let system = TestSystem(
       initialState: SearchAsYouType.State(),
       context: SearchAsYouType.Context(
         search: { query in
-          await searched.record(query)
+          searched.record(query)
           return [query.uppercased()]
         },
         clock: clock
@@ -97,7 +98,7 @@ struct TimeAndRetriesExamplesTests {
     // The answer for "y" is dropped: its effect was cancelled.
     await system.receive(.found(["YE"])) { $0.results = ["YE"] }
     await system.finish()
-    #expect(await searched.entries.sorted() == ["y", "ye"])
+    #expect(searched.values.sorted() == ["y", "ye"])
   }
 
   // MARK: Retry a page load with backoff
@@ -258,11 +259,11 @@ struct TimeAndRetriesExamplesTests {
   // MARK: Work on events
 
   @Test func everyAddedItemIsTracked() async {
-    let tracked = Recorder()
+    let tracked = Recorder<String>()
     let system = TestSystem(
       initialState: Cart.State(),
       context: Cart.Context(
-        track: { name in await tracked.record(name) },
+        track: { name in tracked.record(name) },
         fetchItems: { ["socks"] }
       ),
       reduce: Cart.reduce,
@@ -276,7 +277,7 @@ struct TimeAndRetriesExamplesTests {
     system.run("shoes")
     await system.settle()  // both ended, without an event
     await system.finish()
-    #expect(await tracked.entries.sorted() == ["added shoes", "added socks"])
+    #expect(tracked.values.sorted() == ["added shoes", "added socks"])
   }
 
   @Test func aNewRefreshCancelsTheOneStillRunning() async {
@@ -364,10 +365,10 @@ struct TimeAndRetriesExamplesTests {
 
   @Test func anAutosaveStoresTheLastDraftAndSendsNothing() async {
     let clock = ManualClock()
-    let stored = Recorder()
+    let stored = Recorder<String>()
     let system = TestSystem(
       initialState: Notes.State(),
-      context: Notes.Context(store: { draft in await stored.record(draft) }, clock: clock),
+      context: Notes.Context(store: { draft in stored.record(draft) }, clock: clock),
       reduce: Notes.reduce,
       feedback: [Notes.autosave],
       clock: clock
@@ -383,7 +384,7 @@ struct TimeAndRetriesExamplesTests {
     await clock.advance(by: .seconds(1))
     await system.settle()  // stored, and no event to receive
     await system.finish()
-    #expect(await stored.entries == ["Hello"])
+    #expect(stored.values == ["Hello"])
   }
 
   @Test func aDelayOnAClockThatFailsFailsWithTheClockError() async {
@@ -897,14 +898,5 @@ extension TimeAndRetriesExamplesTests {
     var minimumResolution: Duration { .zero }
 
     func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {}
-  }
-
-  /// Notes what effects did, in order.
-  actor Recorder {
-    var entries: [String] = []
-
-    func record(_ entry: String) {
-      entries.append(entry)
-    }
   }
 }

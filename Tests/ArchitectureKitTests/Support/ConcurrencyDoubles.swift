@@ -1,74 +1,5 @@
-import ArchitectureKit
 import FunctionalCore
 import TestDoubles
-
-/// Continuations that a cancelled task takes back, so a test whose awaited condition never
-/// comes fails at its time limit instead of hanging the run.
-struct Waiters<Condition> {
-  private typealias Parked = (condition: Condition, continuation: CheckedContinuation<Void, Never>)
-
-  private var next = 0
-  private var waiting: [Int: Parked] = [:]
-  private var cancelled: Set<Int> = []
-
-  /// A new waiter's identifier.
-  mutating func makeID() -> Int {
-    next += 1
-    return next
-  }
-
-  /// Parks a continuation; returns `false` when its waiter was already cancelled.
-  mutating func park(
-    _ id: Int, until condition: Condition, _ continuation: CheckedContinuation<Void, Never>
-  ) -> Bool {
-    if cancelled.remove(id) != nil { return false }
-    waiting[id] = (condition, continuation)
-    return true
-  }
-
-  /// Takes back the continuation of a cancelled waiter, if it is parked.
-  mutating func cancel(_ id: Int) -> CheckedContinuation<Void, Never>? {
-    guard let waiter = waiting.removeValue(forKey: id) else {
-      cancelled.insert(id)
-      return nil
-    }
-    return waiter.continuation
-  }
-
-  /// Takes the continuations whose condition `isMet` says is met, updating the others.
-  mutating func takeReady(
-    _ isMet: (inout Condition) -> Bool
-  ) -> [CheckedContinuation<Void, Never>] {
-    var ready: [CheckedContinuation<Void, Never>] = []
-    for (id, var waiter) in waiting {
-      if isMet(&waiter.condition) {
-        waiting[id] = nil
-        ready.append(waiter.continuation)
-      } else {
-        waiting[id] = waiter
-      }
-    }
-    return ready
-  }
-}
-
-/// Suspends until the waiter that `park` registers under `lock` is resumed, or the task is
-/// cancelled; `park` returns `false` to go on at once.
-func waitUntil<Value>(
-  _ lock: Lock<Value>,
-  makeID: (inout Value) -> Int,
-  park: @escaping (inout Value, Int, CheckedContinuation<Void, Never>) -> Bool,
-  cancel: @escaping @Sendable (Int) -> Void
-) async {
-  let id = lock.withLock { makeID(&$0) }
-  await withTaskCancellationHandler {
-    await withCheckedContinuation { continuation in
-      if !lock.withLock({ park(&$0, id, continuation) }) { continuation.resume() }
-    }
-  } onCancel: {
-    cancel(id)
-  }
-}
 
 /// A count that any thread bumps and a test awaits, without sleeping or polling.
 final class Tally: Sendable {
@@ -106,6 +37,50 @@ final class Tally: Sendable {
   }
 }
 
+/// A wait that ignores cancellation: only the test ends it, as with work that cannot be
+/// interrupted (a blocking call, a callback that never comes).
+final class Hold: Sendable {
+  private let state = Lock<(isResumed: Bool, waiters: [CheckedContinuation<Void, Never>])>(
+    (false, [])
+  )
+  let entered = Tally()
+  let exited = Tally()
+
+  func wait() async {
+    entered.increment()
+    await withCheckedContinuation { continuation in
+      let isResumed = state.withLock { state in
+        if !state.isResumed { state.waiters.append(continuation) }
+        return state.isResumed
+      }
+      if isResumed { continuation.resume() }
+    }
+    exited.increment()
+  }
+
+  func resume() {
+    let waiters = state.withLock { state in
+      state.isResumed = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+}
+
+/// A flag set from an Observation change handler, which may run on any thread.
+final class Flag: Sendable {
+  private let value = Lock(false)
+
+  func set() {
+    value.withLock { $0 = true }
+  }
+
+  var isSet: Bool {
+    value.withLock { $0 }
+  }
+}
+
 /// A number of live objects that also remembers the most that were ever alive at once.
 final class LiveCount: Sendable {
   private let counts = Lock((current: 0, peak: 0))
@@ -134,83 +109,6 @@ func suspendUntilCancelled() async {
 /// A weak reference, so a test can hold many without keeping them alive.
 struct WeakReference<Object: AnyObject> {
   weak var object: Object?
-}
-
-/// Buffers a background system's activities, recorded on its actor, so a test can await the
-/// ones it expects without sleeping.
-final class ActivityRecorder<State: Sendable, Event: Sendable, ErrorType: Error>: Sendable {
-  typealias Activity = SystemActivity<State, Event, ErrorType>
-
-  /// A predicate and how many more activities must match it.
-  private struct Expectation {
-    let predicate: @Sendable (Activity) -> Bool
-    var remaining: Int
-  }
-
-  private struct Contents {
-    var activities: [Activity] = []
-    var waiters = Waiters<Expectation>()
-  }
-
-  private let contents = Lock(Contents())
-
-  /// Registers the recorder as an observer of `system`.
-  func observe<Context>(_ system: BackgroundSystem<State, Event, ErrorType, Context>) async {
-    await system.addObserver { [self] activity in record(activity) }
-  }
-
-  func record(_ activity: Activity) {
-    let ready = contents.withLock { contents in
-      contents.activities.append(activity)
-      return contents.waiters.takeReady { expectation in
-        if expectation.predicate(activity) { expectation.remaining -= 1 }
-        return expectation.remaining <= 0
-      }
-    }
-    for continuation in ready { continuation.resume() }
-  }
-
-  var activities: [Activity] {
-    contents.withLock { $0.activities }
-  }
-
-  /// Returns once `count` activities matching `predicate` have happened, counting past ones,
-  /// or when the waiting task is cancelled.
-  func wait(count: Int = 1, of predicate: @escaping @Sendable (Activity) -> Bool) async {
-    await waitUntil(
-      contents,
-      makeID: { $0.waiters.makeID() },
-      park: { contents, id, continuation in
-        let remaining = count - contents.activities.count(where: predicate)
-        return remaining > 0
-          && contents.waiters.park(
-            id, until: Expectation(predicate: predicate, remaining: remaining), continuation)
-      },
-      cancel: { [contents] id in contents.withLock { $0.waiters.cancel(id) }?.resume() }
-    )
-  }
-
-  var started: [EffectRequest] {
-    activities.compactMap { if case .effectStarted(let request) = $0 { request } else { nil } }
-  }
-
-  var cancelled: [EffectRequest] {
-    activities.compactMap { if case .effectCancelled(let request) = $0 { request } else { nil } }
-  }
-
-  var failures: [ErrorType] {
-    activities.compactMap { if case .effectFailed(_, let error) = $0 { error } else { nil } }
-  }
-
-  var ignored: [(Event, IgnoredEventReason)] {
-    activities.compactMap {
-      if case .eventIgnored(let event, let reason) = $0 { (event, reason) } else { nil }
-    }
-  }
-
-  var steps: [Event] {
-    activities.compactMap { if case .step(let event, _, _) = $0 { event } else { nil } }
-  }
 }
 
 extension Gate {

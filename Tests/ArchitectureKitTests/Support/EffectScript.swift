@@ -254,33 +254,6 @@ func failsafe(
   }
 }
 
-/// The activities a runtime reported, recorded by an observer on any isolation.
-final class ReportedActivities: Sendable {
-  private let activities = Lock([RecordedActivity]())
-  private let total = Tally()
-
-  func record(_ activity: RecordedActivity) {
-    activities.withLock { $0.append(activity) }
-    total.increment()
-  }
-
-  var count: Int {
-    activities.withLock(\.count)
-  }
-
-  /// The activities from index `start` on.
-  func activities(from start: Int) -> [RecordedActivity] {
-    activities.withLock { Array($0[start...]) }
-  }
-
-  /// Waits until `count` activities were recorded, or the failsafe passes.
-  func wait(untilAtLeast count: Int) async -> Bool {
-    guard self.count < count else { return true }
-    let total = self.total
-    return await failsafe { await total.wait(untilAtLeast: count) }
-  }
-}
-
 /// The trigger of an observer that stops its system on a chosen kind of activity, once.
 final class StopHook: Sendable {
   private let trigger = Lock<StopTrigger?>(nil)

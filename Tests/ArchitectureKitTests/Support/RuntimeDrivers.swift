@@ -270,7 +270,9 @@ func propertyFeature(
 @MainActor
 final class CoreDriver: RuntimeDriver {
   typealias Core = SystemCore<PropertyState, PropertyEvent, CounterError, EmptyContext>
-  typealias Recorder = OutputRecorder<PropertyState, PropertyEvent, CounterError, EmptyContext>
+  typealias Forwarder = CoreOutputForwarder<
+    PropertyState, PropertyEvent, CounterError, EmptyContext
+  >
 
   let core: Core
   private let hook = StopHook()
@@ -282,7 +284,7 @@ final class CoreDriver: RuntimeDriver {
   /// Steps taken within the current action, to stop a runaway drain.
   private var steps = 0
   /// Plays the runtime: every report the core makes comes to ``handle(_:)``.
-  private lazy var runtime = Recorder { [unowned self] output in handle(output) }
+  private lazy var runtime = Forwarder { [unowned self] output in handle(output) }
 
   var isParking: Bool { false }
 
@@ -374,7 +376,7 @@ final class CoreDriver: RuntimeDriver {
 
   func tearDown(_ reference: ReferenceSystem) async {}
 
-  private func handle(_ output: Recorder.Output) {
+  private func handle(_ output: Forwarder.Output) {
     switch output {
     case .stepped(let event, let previous):
       // After every step, before the next one reconciles: the live requests are exactly the
@@ -389,7 +391,7 @@ final class CoreDriver: RuntimeDriver {
       steps += 1
       if steps > 10_000 {
         problems.append("a drain ran away")
-        core.stop(runtime: Recorder { _ in })
+        core.stop(runtime: Forwarder { _ in })
         return
       }
       // A loop callback sends these during the step: they must queue behind it.
@@ -468,7 +470,7 @@ final class LiveSystemDriver: RuntimeDriver {
 
   private let runtime: Runtime
   private let script = EffectScript()
-  private let log = ReportedActivities()
+  private let log = Recorder<RecordedActivity>()
   private let hook = StopHook()
   private var subject: PropertySubject?
   private var firstActivity = 0
@@ -501,7 +503,7 @@ final class LiveSystemDriver: RuntimeDriver {
   }
 
   func clearHistory() {
-    firstActivity = log.count
+    firstActivity = log.values.count
     problems = []
   }
 
@@ -535,14 +537,15 @@ final class LiveSystemDriver: RuntimeDriver {
   func mismatches(with reference: ReferenceSystem) async -> [String] {
     guard let subject else { return ["no system"] }
     let expected = firstActivity + reference.activities.count
-    if !(await log.wait(untilAtLeast: expected)) {
+    let log = self.log
+    if log.values.count < expected, !(await failsafe({ await log.wait(count: expected) })) {
       problems.append("waited in vain for \(reference.activities.count) activities")
     }
     // Reading the state runs on the system's isolation, after the drain that reported them.
     let state = await subject.state
     return problems
       + PropertyRunner.mismatches(
-        state: state, activities: log.activities(from: firstActivity), reference: reference)
+        state: state, activities: Array(log.values[firstActivity...]), reference: reference)
       + (await runningMismatches(script, reference))
   }
 
@@ -588,7 +591,7 @@ final class TestSystemDriver: RuntimeDriver {
   >
 
   private let script = EffectScript()
-  private let log = ReportedActivities()
+  private let log = Recorder<RecordedActivity>()
   private let hook = StopHook()
   private var system: PropertyTestSystem?
   private var firstActivity = 0
@@ -618,7 +621,7 @@ final class TestSystemDriver: RuntimeDriver {
   }
 
   func clearHistory() {
-    firstActivity = log.count
+    firstActivity = log.values.count
     problems = []
   }
 
@@ -676,13 +679,14 @@ final class TestSystemDriver: RuntimeDriver {
   func mismatches(with reference: ReferenceSystem) async -> [String] {
     guard let system else { return ["no system"] }
     let expected = firstActivity + reference.activities.count
-    if !(await log.wait(untilAtLeast: expected)) {
+    let log = self.log
+    if log.values.count < expected, !(await failsafe({ await log.wait(count: expected) })) {
       problems.append("waited in vain for \(reference.activities.count) activities")
     }
     var mismatches =
       problems
       + PropertyRunner.mismatches(
-        state: system.state, activities: log.activities(from: firstActivity),
+        state: system.state, activities: Array(log.values[firstActivity...]),
         reference: reference)
     let running = system.runningRequests.map(RequestID.init).sorted()
     if running != reference.runningRequests {

@@ -1,4 +1,5 @@
 import FunctionalCore
+import TestDoubles
 
 /// A clock whose time moves only when the test calls ``advance(by:)``.
 ///
@@ -7,7 +8,12 @@ import FunctionalCore
 /// the code under test is actually asleep before it moves the time. A cancelled sleeper throws
 /// `CancellationError` at once and leaves the clock.
 ///
-/// This is a test-only stand-in; the library's `ManualClock` ships in another module.
+/// Why not `ManualClock`: it ships in ArchitectureKitTestSupport, which is built on
+/// ArchitectureKit, itself built on FunctionalCore; FunctionalCore's tests depending on it would
+/// test the layer below through the layers above. It also does more than these tests want: its
+/// `advance` is `async` and waits for the effects of the systems that use the clock to go idle,
+/// with a real-time failsafe. This clock's ``advance(by:)`` is synchronous and only wakes the
+/// sleepers that are due, which is all that `Future` and `AsyncResult` need.
 final class TestClock: Clock, Sendable {
   /// A point on the test clock's time line: the time elapsed since the clock was made.
   struct Instant: InstantProtocol {
@@ -36,13 +42,13 @@ final class TestClock: Clock, Sendable {
     var now = Instant(offset: .zero)
     var nextID = 0
     var sleepers: [Int: Sleeper] = [:]
-    var sleeperWaiters: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+    /// Tests waiting for a number of sleepers.
+    var sleeperWaiters = Waiters<Int>()
 
     /// Removes and returns the waiters satisfied by the current number of sleepers.
     mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-      let satisfied = sleeperWaiters.filter { $0.value.count <= sleepers.count }
-      for id in satisfied.keys { sleeperWaiters[id] = nil }
-      return satisfied.values.map(\.continuation)
+      let count = sleepers.count
+      return sleeperWaiters.takeReady { target in target <= count }
     }
 
     mutating func makeID() -> Int {
@@ -115,18 +121,13 @@ final class TestClock: Clock, Sendable {
   /// Returns once at least `count` tasks are asleep on this clock, or once the waiting task is
   /// cancelled (so a test whose code never sleeps is stopped by its time limit, not hung).
   func waitForSleepers(count: Int = 1) async {
-    let id = state.withLock { $0.makeID() }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let resumesNow = state.withLock { state in
-          if state.sleepers.count >= count || Task.isCancelled { return true }
-          state.sleeperWaiters[id] = (count, continuation)
-          return false
-        }
-        if resumesNow { continuation.resume() }
-      }
-    } onCancel: {
-      state.withLock { $0.sleeperWaiters.removeValue(forKey: id) }?.continuation.resume()
-    }
+    await waitUntil(
+      state,
+      makeID: { $0.sleeperWaiters.makeID() },
+      park: { state, id, continuation in
+        state.sleepers.count < count && state.sleeperWaiters.park(id, until: count, continuation)
+      },
+      cancel: { [state] id in state.withLock { $0.sleeperWaiters.cancel(id) }?.resume() }
+    )
   }
 }

@@ -18,6 +18,21 @@ struct InteractiveEndToEndTests {
     home = try TemporaryDirectory()
   }
 
+  /// Launches the sample `name` (a `cart.json` argument names a file in `home`) and reads its
+  /// screen until it shows `page`.
+  func launch(_ name: String, _ arguments: [String], showing page: String) async throws
+    -> InteractiveRun
+  {
+    let app = try InteractiveRun(
+      launching: name,
+      arguments.map { $0 == "cart.json" ? home.path($0) : $0 },
+      on: terminal,
+      home: home
+    )
+    _ = await terminal.read(until: page)
+    return app
+  }
+
   @Test func counterDrawsTheCountAndRestoresTheTerminalOnQuit() async throws {
     let app = try InteractiveRun(launching: "counter", on: terminal, home: home)
     _ = await terminal.read(until: "Count: ")
@@ -65,13 +80,7 @@ struct InteractiveEndToEndTests {
     arguments: [String],
     page: String
   ) async throws {
-    let app = try InteractiveRun(
-      launching: name,
-      arguments.map { $0 == "cart.json" ? home.path($0) : $0 },
-      on: terminal,
-      home: home
-    )
-    _ = await terminal.read(until: page)
+    let app = try await launch(name, arguments, showing: page)
 
     terminal.type("\u{1A}")
     let suspended = await terminal.read(until: Self.leaveScreen)
@@ -92,27 +101,12 @@ struct InteractiveEndToEndTests {
     #expect(terminal.isCooked)
   }
 
-  @Test func counterShowsTheKeysOnEnter() async throws {
-    let app = try InteractiveRun(launching: "counter", on: terminal, home: home)
-    _ = await terminal.read(until: "Count: ")
-
-    terminal.type("\r")
-    let screen = await terminal.read(until: Self.enterHint)
-    terminal.type("q")
-    _ = await terminal.read(until: Self.leaveScreen)
-
-    #expect(screen.contains(Self.enterHint))
-    #expect(await app.status == 0)
-  }
-
-  @Test func productPageShowsTheKeysOnEnter() async throws {
-    let app = try InteractiveRun(
-      launching: "pdp",
-      ["--speed", "1000", "--cart", home.path("cart.json")],
-      on: terminal,
-      home: home
-    )
-    _ = await terminal.read(until: "clean.")
+  @Test(arguments: [
+    ("counter", [], "Count: "),
+    ("pdp", ["--speed", "1000", "--cart", "cart.json"], "clean."),
+  ])
+  func showsTheKeysOnEnter(app name: String, arguments: [String], page: String) async throws {
+    let app = try await launch(name, arguments, showing: page)
 
     terminal.type("\r")
     let screen = await terminal.read(until: Self.enterHint)
@@ -184,86 +178,5 @@ struct InteractiveEndToEndTests {
     #expect(list.contains("Trail Runner Moss"))
     #expect(await app.status == 0)
     #expect(terminal.isCooked)
-  }
-}
-
-/// A sample running on a pseudo-terminal.
-struct InteractiveRun {
-  let process = Process()
-  private let exit: AsyncStream<Int32>
-
-  init(
-    launching name: String,
-    _ arguments: [String] = [],
-    on terminal: PseudoTerminal,
-    home: TemporaryDirectory
-  ) throws {
-    let executable = try #require(SampleExecutables.url(of: name))
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardInput = terminal.handle
-    process.standardOutput = terminal.handle
-    process.standardError = terminal.handle
-    var environment = ProcessInfo.processInfo.environment
-    environment["HOME"] = home.url.path
-    environment["XDG_DATA_HOME"] = home.url.appending(path: "data").path
-    process.environment = environment
-    let (exit, continuation) = AsyncStream.makeStream(of: Int32.self)
-    self.exit = exit
-    process.terminationHandler = { process in
-      continuation.yield(process.terminationStatus)
-      continuation.finish()
-    }
-    try process.run()
-  }
-
-  /// Returns `true` once the app is stopped by a signal; `false` if it ends instead, or if
-  /// neither happens within 10 seconds (a bound for a broken program, not a timing
-  /// assumption).
-  ///
-  /// It waits without reaping the process (`WNOWAIT`), so ``status`` still sees its end.
-  func waitUntilStopped() async -> Bool {
-    let pid = process.processIdentifier
-    let answer = OneAnswer()
-    return await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        var info = siginfo_t()
-        let result = waitid(P_PID, id_t(pid), &info, WSTOPPED | WEXITED | WNOWAIT)
-        answer.give(result == 0 && info.si_code == CLD_STOPPED, to: continuation)
-      }
-      Thread.detachNewThread {
-        Thread.sleep(forTimeInterval: 10)
-        answer.give(false, to: continuation)
-      }
-    }
-  }
-
-  /// Continues a stopped app, as a shell's `fg` does.
-  func `continue`() {
-    kill(process.processIdentifier, SIGCONT)
-  }
-
-  /// The exit status, once the app has ended.
-  var status: Int32 {
-    get async {
-      for await status in exit { return status }
-      return -1
-    }
-  }
-}
-
-/// Resumes a continuation with the first of several answers that race, and ignores the rest.
-///
-/// `@unchecked Sendable`: its only state, `isGiven`, is read and written under `lock`.
-private final class OneAnswer: @unchecked Sendable {
-  private let lock = NSLock()
-  private var isGiven = false
-
-  func give(_ answer: Bool, to continuation: CheckedContinuation<Bool, Never>) {
-    let isFirst = lock.withLock {
-      defer { isGiven = true }
-      return !isGiven
-    }
-    if isFirst { continuation.resume(returning: answer) }
   }
 }

@@ -16,8 +16,8 @@ enum CoreOutput<State, Event: Sendable, Failure: Error, Context: Sendable> {
   case eventIgnored(Event, IgnoredEventReason)
 }
 
-/// A runtime that hands each of a core's reports to a closure, as a ``CoreOutput``.
-final class OutputRecorder<State, Event: Sendable, Failure: Error, Context: Sendable>:
+/// A runtime that forwards each of a core's reports to a closure, as a ``CoreOutput``.
+final class CoreOutputForwarder<State, Event: Sendable, Failure: Error, Context: Sendable>:
   CoreRuntime
 {
   typealias Output = CoreOutput<State, Event, Failure, Context>

@@ -47,7 +47,7 @@ step "Default main-actor isolation package (IntegrationTests/DefaultIsolation)"
 swift test --package-path IntegrationTests/DefaultIsolation -Xswiftc -warnings-as-errors
 
 # Instrumented code runs ten to thirty times slower: the stress tests run a tenth of their load
-# (see Tests/ArchitectureKitTests/StressLoad.swift).
+# (see Tests/ArchitectureKitTests/Support/StressLoad.swift).
 step "Tests under the thread sanitizer"
 ARCHITECTUREKIT_STRESS_DIVISOR=10 swift test --sanitize=thread --scratch-path .build-tsan
 

@@ -6,7 +6,7 @@ import Testing
 /// ported both ways: effects run by the test (``EffectMode/manual``) and effects run as they
 /// start (``EffectMode/automatic``, one line per effect, as TCA's `TestStore`).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct EffectModeTests {
   struct Place: Equatable, Sendable {
     var name: String

@@ -6,7 +6,7 @@ import Testing
 /// its trigger reads the query from the state, and clearing the query cancels the search in
 /// flight — no state field exists only to keep the work alive or to cancel it.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct EventTriggeredWorkTests {
   struct State: Equatable {
     var searchQuery = ""

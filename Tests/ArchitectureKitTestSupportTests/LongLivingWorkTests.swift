@@ -7,7 +7,7 @@ import Testing
 /// Its observation starts with the screen's `.task` and ends either when that task is
 /// cancelled (the screen went away) or on an event — no state field keeps it alive.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct LongLivingWorkTests {
   struct State: Equatable {
     var screenshotCount = 0

@@ -4,7 +4,7 @@ import Testing
 
 /// `attach(_:)` on the app's runtimes: the call waits while the effects its event started run,
 /// and cancelling the calling task cancels them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AttachTests {
   enum Event: Equatable, Sendable {
     case observe

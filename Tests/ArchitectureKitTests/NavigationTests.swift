@@ -5,7 +5,7 @@ import Testing
 /// Each transition of a destination and a stack: which effects start, which are cancelled,
 /// what each child is called.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct NavigationTests {
   typealias Screen = Navigation.Screen
   typealias Detail = Navigation.Detail

@@ -49,19 +49,24 @@ extension Feature {
     let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
+    let childDismissal = child.dismissal
     let reduce: (inout State, Event) -> MissingChild? = { state, event in
       if let (id, childEvent) = extract(event) {
-        let scope = "\(name)[\(id)]"
+        // The child's name is built only when a report needs it.
         guard let index = state[keyPath: path].firstIndex(where: { $0.id == id }) else {
-          return MissingChild(scope: scope)
+          return MissingChild(scope: "\(name)[\(id)]")
         }
-        if let missing = childReduce(&state[keyPath: path][index], childEvent) {
-          return missing.within(scope)
+        let missing = childReduce(&state[keyPath: path][index], childEvent)
+        if let childDismissal, childDismissal(childEvent) {
+          state[keyPath: path].remove(at: index)
         }
+        if let missing { return missing.within("\(name)[\(id)]") }
       }
       return parentReduce(&state, event)
     }
-    guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
+    guard !childFeedback.isEmpty else {
+      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
+    }
     let elements = Feedback<State, Event, ErrorType, Context> { _ in
       let children = ChildReconcilers<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
@@ -78,7 +83,7 @@ extension Feature {
       // The closure captures the one object, which is then its context.
       return Reconciler { state, host in children.reconcile(state[keyPath: path], host) }
     }
-    return Feature(reduce: reduce, feedback: feedback + [elements])
+    return Feature(reduce: reduce, feedback: feedback + [elements], dismissal: dismissal)
   }
 
   /// Runs one child feature that cannot fail per element of an array of identified states.

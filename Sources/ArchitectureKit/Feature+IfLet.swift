@@ -41,18 +41,22 @@ extension Feature {
     let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
+    let childDismissal = child.dismissal
     let reduce: (inout State, Event) -> MissingChild? = { state, event in
       if let childEvent = extract(event) {
         guard var childState = state[keyPath: path] else { return MissingChild(scope: name) }
         // Move the child's state out, so the reducer changes it in place rather than a copy.
         state[keyPath: path] = nil
         let missing = childReduce(&childState, childEvent)
-        state[keyPath: path] = childState
+        // A child that ends its own presentation stays `nil`.
+        if childDismissal?(childEvent) != true { state[keyPath: path] = childState }
         if let missing { return missing.within(name) }
       }
       return parentReduce(&state, event)
     }
-    guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
+    guard !childFeedback.isEmpty else {
+      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
+    }
     let present = Feedback<State, Event, ErrorType, Context> { _ in
       let reconciler = Bookkeeping<
         ChildReconciler<
@@ -74,7 +78,7 @@ extension Feature {
         child.reconcile(childState)
       }
     }
-    return Feature(reduce: reduce, feedback: feedback + [present])
+    return Feature(reduce: reduce, feedback: feedback + [present], dismissal: dismissal)
   }
 
   /// Runs a child feature that cannot fail while an optional part of this feature's state is

@@ -50,7 +50,11 @@ extension Feature {
       }
       return parentReduce(&state, event)
     }
-    guard !childFeedback.isEmpty else { return Feature(reduce: reduce, feedback: feedback) }
+    // A child that ends its presentation ends the presentation of the feature it is part of.
+    let dismissal = dismissal(passingOn: child.dismissal, extract: extract)
+    guard !childFeedback.isEmpty else {
+      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
+    }
     let scoped = Feedback<State, Event, ErrorType, Context> { _ in
       let reconciler = Bookkeeping<
         ChildReconciler<
@@ -67,7 +71,7 @@ extension Feature {
         child.reconcile(state[keyPath: path])
       }
     }
-    return Feature(reduce: reduce, feedback: feedback + [scoped])
+    return Feature(reduce: reduce, feedback: feedback + [scoped], dismissal: dismissal)
   }
 
   /// Runs a child feature that cannot fail on a part of this feature's state.

@@ -191,3 +191,76 @@ struct NavigationTests {
       ])
   }
 }
+
+/// A child's dismissal through `ifLet`, `forEach` and `scope`.
+@MainActor
+@Suite(.timeLimit(.minutes(3)))
+struct DismissalThroughCompositionTests {
+  struct Row: Equatable, Identifiable, Sendable {
+    let id: Int
+    var text = ""
+  }
+
+  enum RowEvent: Equatable, Sendable {
+    case edit(String)
+    case delete
+  }
+
+  static var row: Feature<Row, RowEvent, Never, Void> {
+    Feature(reduce: { row, event in
+      if case .edit(let text) = event { row.text = text }
+    })
+    .dismissing(on: { $0 == .delete })
+  }
+
+  struct State: Equatable {
+    var rows: [Row] = []
+    var editing: Row?
+  }
+
+  enum Event: Equatable, Sendable {
+    case row(Int, RowEvent)
+    case editing(RowEvent)
+  }
+
+  static var feature: Feature<State, Event, Never, Void> {
+    Feature(reduce: { _, _ in })
+      .forEach(row, elements: \.rows, event: Event.row, context: { $0 })
+      .ifLet(row, state: \.editing, event: Event.editing, context: { $0 })
+  }
+
+  @Test func aRowThatDismissesItselfLeavesItsArray() {
+    let system = TestSystem(
+      initialState: State(rows: [Row(id: 1), Row(id: 2)]), context: (), feature: Self.feature)
+    system.send(.row(1, .edit("a"))) { $0.rows[0].text = "a" }
+    system.send(.row(1, .delete)) { $0.rows = [Row(id: 2)] }
+  }
+
+  @Test func anOptionalChildThatDismissesItselfBecomesNil() {
+    let system = TestSystem(
+      initialState: State(editing: Row(id: 3)), context: (), feature: Self.feature)
+    system.send(.editing(.delete)) { $0.editing = nil }
+  }
+
+  @Test func aScopedChildsDismissalEndsThePresentationAroundIt() {
+    struct Sheet: Equatable, Sendable {
+      var row = Row(id: 9)
+    }
+    enum SheetEvent: Equatable, Sendable {
+      case row(RowEvent)
+    }
+    let sheet = Feature<Sheet, SheetEvent, Never, Void>(reduce: { _, _ in })
+      .scope(Self.row, state: \.row, event: SheetEvent.row, context: { $0 })
+    struct Parent: Equatable {
+      @Presented var sheet: Sheet?
+    }
+    enum ParentEvent: Equatable, Sendable {
+      case sheet(SheetEvent)
+    }
+    let parent = Feature<Parent, ParentEvent, Never, Void>(reduce: { _, _ in })
+      .presents(sheet, state: \.$sheet, event: ParentEvent.sheet, context: { _, _ in })
+    let system = TestSystem(initialState: Parent(sheet: Sheet()), context: (), feature: parent)
+    system.send(.sheet(.row(.edit("x")))) { $0.sheet?.row.text = "x" }
+    system.send(.sheet(.row(.delete))) { $0.sheet = nil }
+  }
+}

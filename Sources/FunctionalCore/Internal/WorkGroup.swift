@@ -16,6 +16,14 @@
 /// there, so a task suspended on anything the test controls (a stream it yields into, a
 /// continuation, an actor, a child sleeping on a manual clock) is known to wait, and known to be
 /// resumed the moment the test resumes it.
+///
+/// Why it lives in FunctionalCore, though only test support reads it: the concurrent
+/// combinators of this module (`zip`, races, timeouts, callback bridging) start the child tasks
+/// that a `ManualClock` driving a plain `System` must count, and a module cannot call one
+/// built on top of it. The bookkeeping they carry is ``WorkUnit``'s three calls
+/// (``WorkUnit/spawnChildren(_:)``, ``WorkUnit/awaitChild(_:)``, an external wait), each a
+/// task-local read that finds nothing outside a tracked effect; with a test executor
+/// (`TestSystem`) nothing is counted at all.
 @usableFromInline
 package final class WorkGroup: Sendable {
   /// Why a wait returned.

@@ -36,6 +36,7 @@ declare -A default_count=(
   [raw]=100000 [counter-1]=20000 [counter-10]=10000 [large-pure]=10000 [large-inout]=10000
   [feedbacks-10]=10000 [feedbacks-100]=2000 [feedbacks-100-detailed]=2000 [round-trip-immediate]=10000
   [round-trip-async]=2000 [round-trip-async-background]=2000 [keyed]=20000 [keyed-dictionary]=20 [create]=10000 [composed-100]=5000
+  [stack-20]=5000 [stack-push-pop]=2000
   [hand-counter-1]=20000 [hand-counter-10]=10000 [hand-large]=10000
   [hand-feedbacks-100]=2000 [hand-round-trip-immediate]=10000 [hand-round-trip-async]=2000
   [hand-keyed]=20 [hand-create]=10000 [hand-composed-100]=5000
@@ -44,7 +45,8 @@ declare -A default_count=(
 # Not the async round trips: valgrind 3.19 dies (SIGSEGV inside valgrind itself, with any tool)
 # when the concurrency runtime starts its first worker thread, so they cannot be counted here.
 all=(counter-1 counter-10 large-pure large-inout feedbacks-10 feedbacks-100
-  feedbacks-100-detailed round-trip-immediate keyed keyed-dictionary create composed-100)
+  feedbacks-100-detailed round-trip-immediate keyed keyed-dictionary create composed-100
+  stack-20 stack-push-pop)
 
 annotate=false
 inclusive=no

@@ -18,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
   registerKeyedRequestBenchmarks()
   registerCreationBenchmarks()
   registerComposedBenchmarks()
+  registerNavigationBenchmarks()
 }
 
 /// The name every ratio in `Scripts/bench.sh` is taken against.
@@ -189,5 +190,28 @@ func registerComposedBenchmarks() {
     onMainActor { fixture.send(count) }
   } setup: {
     await ComposedFixture()
+  }
+}
+
+/// Registers the navigation benchmarks: one event to the top of a 20-screen stack; a push then
+/// a pop.
+func registerNavigationBenchmarks() {
+  Benchmark(
+    "stack-20-screens-send",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+  ) { benchmark, fixture in
+    let count = benchmark.scaledIterations.count
+    onMainActor { fixture.send(count) }
+  } setup: {
+    await StackFixture(depth: 20)
+  }
+  Benchmark(
+    "stack-20-screens-push-pop",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: true)
+  ) { benchmark, fixture in
+    let count = benchmark.scaledIterations.count
+    onMainActor { fixture.pushAndPop(count) }
+  } setup: {
+    await StackFixture(depth: 20)
   }
 }

@@ -37,6 +37,8 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "keyed-dictionary": { count in KeyedDictionaryRequestFixture().send(count) },
   "create": { count in create(count, with: CreationFixture()) },
   "composed-100": { count in ComposedFixture().send(count) },
+  "stack-20": { count in StackFixture(depth: 20).send(count) },
+  "stack-push-pop": { count in StackFixture(depth: 20).pushAndPop(count) },
   "hand-counter-1": { count in HandRolledCounterFixture(bindings: 1).send(count) },
   "hand-counter-10": { count in HandRolledCounterFixture(bindings: 10).send(count) },
   "hand-large": { count in HandRolledLargeStateFixture().send(count) },

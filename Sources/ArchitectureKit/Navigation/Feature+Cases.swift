@@ -42,6 +42,7 @@ extension Feature {
   ///     entered with.
   ///   - mapError: Turns the child's failures into this feature's.
   /// - Returns: A feature that also runs the child in its case.
+  @inlinable
   public func ifCase<
     ChildState: Sendable, ChildEvent: Sendable, ChildError: Error, ChildContext: Sendable
   >(
@@ -111,6 +112,7 @@ extension Feature {
   ///   - project: The child's context, from this feature's context and the state the case was
   ///     entered with.
   /// - Returns: A feature that also runs the child in its case.
+  @inlinable
   public func ifCase<ChildState: Sendable, ChildEvent: Sendable, ChildContext: Sendable>(
     _ child: Feature<ChildState, ChildEvent, Never, ChildContext>,
     case embedState: @escaping @Sendable (ChildState) -> State,

@@ -39,6 +39,7 @@ extension Feature {
   ///   - project: The child's context, from this feature's context and the presented state.
   ///   - mapError: Turns the child's failures into this feature's.
   /// - Returns: A feature that also runs the presented child.
+  @inlinable
   public func presents<
     ChildState: Sendable, ChildEvent: Sendable, ChildError: Error, ChildContext: Sendable
   >(
@@ -122,6 +123,7 @@ extension Feature {
   ///   - extract: The child's event in an event of this feature, or `nil`.
   ///   - project: The child's context, from this feature's context and the presented state.
   /// - Returns: A feature that also runs the presented child.
+  @inlinable
   public func presents<ChildState: Sendable, ChildEvent: Sendable, ChildContext: Sendable>(
     _ child: Feature<ChildState, ChildEvent, Never, ChildContext>,
     state path: WritableKeyPath<State, Presented<ChildState>>,
@@ -147,6 +149,7 @@ extension Feature {
   ///   - path: The key path of the ``Presented`` dialog: `\.$confirmation`.
   ///   - embed: The event of a tap: the button's action, `nil` for a button without one.
   /// - Returns: A feature that also presents the dialog.
+  @inlinable
   public func dialog<Action: Sendable>(
     _ path: WritableKeyPath<State, Presented<DialogState<Action>>>,
     event embed: @escaping @Sendable (Action?) -> Event
@@ -174,6 +177,7 @@ extension Feature {
 /// The key path of a wrapper's projected value (`\.$destination`) is a computed one, whose
 /// description names no property; the name is then found once, in the first state seen, as the
 /// stored wrapper (`_destination`) with the same presentation identity.
+@usableFromInline
 final class PresentationName<State, Value>: @unchecked Sendable {
   private let path: WritableKeyPath<State, Presented<Value>>
   /// The name, once known.
@@ -181,6 +185,7 @@ final class PresentationName<State, Value>: @unchecked Sendable {
   /// Read and written on the system's isolation only.
   private var known: String?
 
+  @usableFromInline
   init(_ path: WritableKeyPath<State, Presented<Value>>) {
     self.path = path
     let described = scopeName(of: path)
@@ -190,6 +195,7 @@ final class PresentationName<State, Value>: @unchecked Sendable {
   }
 
   /// The child's name, found in `state` if it is not known yet.
+  @usableFromInline
   func name(in state: State) -> String {
     if let known { return known }
     let identity = state[keyPath: path].identity

@@ -36,6 +36,7 @@ extension Feature {
   ///   - project: A screen's context, from this feature's context and its state when pushed.
   ///   - mapError: Turns a screen's failures into this feature's.
   /// - Returns: A feature that also runs the stack's screens.
+  @inlinable
   public func forEach<
     Element: Sendable, ChildEvent: Sendable, ChildError: Error, ChildContext: Sendable
   >(
@@ -95,6 +96,7 @@ extension Feature {
   ///   - extract: The screen's ID and event in an event of this feature, or `nil`.
   ///   - project: A screen's context, from this feature's context and its state when pushed.
   /// - Returns: A feature that also runs the stack's screens.
+  @inlinable
   public func forEach<Element: Sendable, ChildEvent: Sendable, ChildContext: Sendable>(
     _ child: Feature<Element, ChildEvent, Never, ChildContext>,
     stack path: WritableKeyPath<State, Stack<Element>>,
@@ -108,49 +110,102 @@ extension Feature {
 }
 
 /// The children of a stack's screens in one system, by presentation identity.
+///
+/// Inlinable, like the other compositions, so a system's steps run code specialized for its
+/// types (see PerformanceLedger: specialization).
+@usableFromInline
 final class StackChildren<
   Element, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
   Event: Sendable, Failure: Error, Context: Sendable
 > {
-  typealias Child = ChildReconciler<
+  @usableFromInline typealias Child = ChildReconciler<
     Element, ChildEvent, ChildFailure, ChildContext, Event, Failure, Context
   >
-  typealias Host = EffectHost<Event, Failure, Context>
+  @usableFromInline typealias Host = EffectHost<Event, Failure, Context>
 
   /// Makes the child of a pushed screen.
-  let make: (StackID, Element, Host) -> Child
-  /// The children, from the bottom of the stack to the top.
-  private var children: [(identity: PresentationIdentity, child: Child)] = []
+  @usableFromInline let make: (StackID, Element, Host) -> Child
+  /// The presentation identities of the screens the children belong to, bottom to top.
+  @usableFromInline var identities: [PresentationIdentity] = []
+  /// The children, at the same positions as their identities.
+  @usableFromInline var children: [Child] = []
 
+  @inlinable
   init(make: @escaping (StackID, Element, Host) -> Child) {
     self.make = make
   }
 
   /// Reconciles each screen's child, making those of pushed screens and retiring those of
   /// popped ones, the top one first.
+  @inlinable
   func reconcile(_ stack: Stack<Element>, _ host: Host) {
     let entries = stack.entries
-    if !children.elementsEqual(entries, by: { $0.identity == $1.identity }) {
-      let kept = Set(entries.map(\.identity))
-      let popped = children.filter { !kept.contains($0.identity) }
-      var byIdentity = Dictionary(
-        children.lazy.filter { kept.contains($0.identity) }.map { ($0.identity, $0.child) },
-        uniquingKeysWith: { first, _ in first })
-      children = []
-      for (_, child) in popped.reversed() {
+    if !isInStep(with: entries) {
+      rebuild(for: entries, host)
+      if host.isStopped() { return }
+    }
+    let children = self.children
+    for index in entries.indices {
+      children[index].reconcile(entries[index].element)
+      if host.isStopped() { return }
+    }
+  }
+
+  /// Whether the children are those of `entries`, in order: the common step, where no screen
+  /// was pushed or popped.
+  @inlinable
+  func isInStep(with entries: [Stack<Element>.Entry]) -> Bool {
+    guard identities.count == entries.count else { return false }
+    for index in entries.indices where identities[index] != entries[index].identity {
+      return false
+    }
+    return true
+  }
+
+  /// Retires the children of popped screens, top first, and makes those of pushed ones.
+  ///
+  /// Pushes and pops change only the top of the stack: the children below the first change
+  /// are kept as they are; only a stack rebuilt in another order looks children up by identity.
+  @inlinable
+  func rebuild(for entries: [Stack<Element>.Entry], _ host: Host) {
+    var common = 0
+    while common < identities.count, common < entries.count,
+      identities[common] == entries[common].identity
+    {
+      common += 1
+    }
+    let isPushOrPop =
+      common == identities.count || common == entries.count
+      || !entries[common...].contains { entry in identities[common...].contains(entry.identity) }
+    guard isPushOrPop else { return reorder(for: entries, host) }
+    while identities.count > common {
+      identities.removeLast()
+      children.removeLast().retire()
+      if host.isStopped() { return }
+    }
+    for entry in entries[common...] {
+      identities.append(entry.identity)
+      children.append(make(entry.id, entry.element, host))
+    }
+  }
+
+  /// Rebuilds the children of a stack whose screens moved: kept ones by identity, the others
+  /// retired (top first) or made.
+  @usableFromInline
+  func reorder(for entries: [Stack<Element>.Entry], _ host: Host) {
+    let kept = Set(entries.map(\.identity))
+    var byIdentity: [PresentationIdentity: Child] = [:]
+    for (identity, child) in zip(identities, children).reversed() {
+      guard kept.contains(identity) else {
         child.retire()
         if host.isStopped() { return }
+        continue
       }
-      for entry in entries {
-        let child =
-          byIdentity.removeValue(forKey: entry.identity)
-          ?? make(entry.id, entry.element, host)
-        children.append((entry.identity, child))
-      }
+      byIdentity[identity] = child
     }
-    for index in entries.indices {
-      children[index].child.reconcile(entries[index].element)
-      if host.isStopped() { return }
+    identities = entries.map(\.identity)
+    children = entries.map { entry in
+      byIdentity.removeValue(forKey: entry.identity) ?? make(entry.id, entry.element, host)
     }
   }
 }

@@ -15,7 +15,12 @@ let package = Package(
   targets: [
     // Reader, Future, Result extensions and AsyncResult; re-exported by ArchitectureKit.
     .target(name: "FunctionalCore"),
-    .target(name: "ArchitectureKit", dependencies: ["FunctionalCore"]),
+    .target(
+      name: "ArchitectureKit",
+      dependencies: ["FunctionalCore"],
+      // The runtime's map for contributors sits beside the runtime's code.
+      exclude: ["Runtime/README.md"]
+    ),
     .target(name: "ArchitectureKitTestSupport", dependencies: ["ArchitectureKit"]),
 
     // Test doubles every test target shares: gates, recorders, a seeded generator.

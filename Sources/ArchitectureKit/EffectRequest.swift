@@ -21,6 +21,10 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   ///
   /// A box is never changed once shared: only ``EffectRequest/renew(with:)`` writes its value,
   /// and only while it holds the one reference, so no other thread can be reading it.
+  ///
+  /// Exclusivity: ``value`` skips the run-time check (see PerformanceLedger: exclusivity
+  /// opt-outs). No two accesses can overlap: a shared box is only read, and the one write
+  /// happens while the writer holds the only reference, with nothing else running on the box.
   @usableFromInline
   final class Storage: @unchecked Sendable {
     @usableFromInline let feedbackIndex: Int

@@ -67,6 +67,10 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   @usableFromInline nonisolated(unsafe) let shell: RuntimeShell<State, Event, ErrorType, Context>
   /// What Observation needs, made at the first read of the state: a system nobody observes
   /// pays one reference for it.
+  ///
+  /// Exclusivity: the system's one opt-out of the run-time check (see PerformanceLedger:
+  /// exclusivity opt-outs). No two accesses can overlap: it is used on the main actor only,
+  /// written once by ``installObservation()`` and otherwise read into a local before any call.
   @exclusivity(unchecked) @usableFromInline var observation: Observing?
 
   /// Creates a system from a reducer in mutating form and starts it.
@@ -218,6 +222,10 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
 
   /// The registrar, the key paths Observation is told about, and the parts of the state views
   /// observe, in one box made at the first read.
+  ///
+  /// Exclusivity: ``slices`` skips the run-time check (see PerformanceLedger: exclusivity
+  /// opt-outs). No two accesses can overlap: the box is used on the main actor only; a slice is
+  /// added by one write, and a notification walks a copy of the table.
   @MainActor @usableFromInline
   final class Observing {
     @usableFromInline let registrar = ObservationRegistrar()

@@ -15,6 +15,11 @@
 ///   shared storages are only read. That is what makes the `@unchecked Sendable` conformance
 ///   sound, as for the standard library's copy-on-write collections. `KeyedRequestsTests`
 ///   mutates copies of one storage from many tasks at once under the thread sanitizer.
+///
+/// Exclusivity: the stored `var`s skip the run-time check (see PerformanceLedger: exclusivity
+/// opt-outs). No two accesses can overlap: a shared storage is only read, and a unique one is
+/// changed by one ``KeyedRequests`` mutation at a time, which calls no code of the user's while
+/// it holds an access.
 @usableFromInline
 final class KeyedRequestsStorage<Key: Hashable & Sendable, Request: Equatable & Sendable>:
   @unchecked Sendable

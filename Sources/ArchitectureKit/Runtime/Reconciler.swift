@@ -1,12 +1,10 @@
 /// Keeps one feedback's running effects in line with the state.
 ///
 /// Each form is a closure over its own bookkeeping (the requests it started), made fresh for
-/// each system, so a `Feedback` value can be shared. Closures rather than subclasses: a generic
-/// subclass's overridden method always runs unspecialized, which cost ten times more per step
-/// in the benchmarks. The bookkeeping lives in a ``Bookkeeping`` box rather than in captured
-/// `var`s, whose every access is checked for exclusivity at run time. Reconcilers of one optional
-/// request that sit next to each other with the same request type are joined into one
-/// (``joiningRuns(_:)``).
+/// each system, so a `Feedback` value can be shared. Closures rather than subclasses, and the
+/// bookkeeping in a ``Bookkeeping`` box rather than in captured `var`s (see PerformanceLedger:
+/// reconcilers as closures). Reconcilers of one optional request that sit next to each other
+/// with the same request type are joined into one (``joiningRuns(_:)``).
 @usableFromInline
 final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
   @usableFromInline typealias Host = EffectHost<Event, Failure, Context>
@@ -14,14 +12,8 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
 
   /// Brings the effects in line with the state.
   ///
-  /// The state is `inout` although no reconciler changes it: an `inout` parameter is passed by
-  /// address whatever the state's type, so the closure a form makes in code specialized for its
-  /// types is called directly, with no thunk converting the state between the generic and the
-  /// specialized conventions; and since nothing else may touch the state during the call, the
-  /// form passes it on to the feedback's request closure where it is, without a copy. (Passed
-  /// through an `UnsafePointer`, the state was copied for every request closure, retaining
-  /// each reference the state holds: 94 of the 145 instructions an unchanged feedback cost
-  /// with a state holding an array and a string.)
+  /// The state is `inout` although no reconciler changes it, so that it is lent where it is
+  /// (see PerformanceLedger: the state lent in place).
   @usableFromInline let reconcile: (inout State, Host) -> Void
 
   /// How this reconciler joins its neighbours of the same kind into one, or `nil` if it does
@@ -233,10 +225,12 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
 
 /// A reconciler's bookkeeping, such as the request it started an effect for.
 ///
-/// A box of its own, rather than a `var` the reconciler's closure captures: the compiler checks
-/// every access to a captured `var` for exclusivity at run time, and a step reads each
-/// feedback's bookkeeping. The check could never fire: one reconciler runs at a time, on its
-/// system's isolation, and never re-enters itself (the mailbox is closed while it runs).
+/// A box of its own, rather than a `var` the reconciler's closure captures, whose every access
+/// is checked at run time (see PerformanceLedger: exclusivity opt-outs).
+///
+/// Exclusivity: ``value`` skips the run-time check. No two accesses can overlap: one reconciler
+/// runs at a time, on its system's isolation, and never re-enters itself (the mailbox is closed
+/// while it runs); a reconciler's closure reads or writes its box between its calls out.
 @usableFromInline
 final class Bookkeeping<Value> {
   @exclusivity(unchecked) @usableFromInline var value: Value
@@ -248,6 +242,11 @@ final class Bookkeeping<Value> {
 }
 
 /// The reconciler of one optional request, and its bookkeeping.
+///
+/// Exclusivity: the stored `var`s skip the run-time check (see PerformanceLedger: exclusivity
+/// opt-outs). No two accesses can overlap: the loop runs on its system's isolation, one
+/// reconciliation at a time, and ``change(to:_:)`` finishes each access before it calls the
+/// host, whose calls out cannot reach this loop.
 @usableFromInline
 final class SingleRequest<
   State, Request: Equatable & Sendable, Event: Sendable, Failure: Error, Context: Sendable
@@ -277,8 +276,8 @@ final class SingleRequest<
   @inlinable
   func reconcile(_ state: inout State, _ host: EffectHost<Event, Failure, Context>) {
     let wanted = request(state)
-    // The common step: the request is the one running. Kept apart from the rest, which needs
-    // more registers, so this path saves and restores fewer of them.
+    // The common step: the request is the one running. The rest is out of line (see
+    // PerformanceLedger: cold paths out of line).
     if let running = active?.request {
       if let wanted, wanted == running { return }
     } else if wanted == nil {

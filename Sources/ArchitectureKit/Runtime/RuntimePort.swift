@@ -8,13 +8,13 @@
 /// ``EffectHandoff``.) A running effect never keeps its system alive, and a result that arrives
 /// after the system is gone is dropped.
 ///
-/// The port holds no weak reference on the hot path: a weakly referenced object pays for every
-/// retain and release through a side table, and the shell and the main actor are retained on
-/// every event. It reaches the shell without owning it, through the system's ``TaskBag``: every
-/// owner of a shell detaches the bag in its `deinit`, before it releases the shell, and the
-/// port takes its strong reference under the bag's lock only while the bag is attached. An actor that
-/// owns its runtime is held weakly (its own `deinit` detaches the bag only after its last
-/// reference is gone, too late to take a new one safely); the main actor is held strongly.
+/// The port holds no weak reference to the shell or the main actor (see PerformanceLedger: no
+/// weak references on the way back). It reaches the shell without owning it, through the
+/// system's ``TaskBag``: every owner of a shell detaches the bag in its `deinit`, before it
+/// releases the shell, and the port takes its strong reference under the bag's lock only while
+/// the bag is attached. An actor that owns its runtime is held weakly (its own `deinit` detaches
+/// the bag only after its last reference is gone, too late to take a new one safely); the main
+/// actor is held strongly.
 ///
 /// - Invariant: `shell` and the actor are written once, on the runtime's isolation, before any
 ///   effect can run, and `shell` is used only inside ``withShell(_:)`` while isolated to that
@@ -56,8 +56,8 @@ package final class RuntimePort<State, Event: Sendable, ErrorType: Error, Contex
   /// Runs `body` with the runtime, on its isolation; does nothing when the system is gone.
   ///
   /// Inlinable, with ``finish(_:with:)`` and the launch of effects, so that a result reaches the
-  /// core through code specialized for the system's types: made generically, the whole step
-  /// that reduces it would look up generic metadata.
+  /// core through code specialized for the system's types (see PerformanceLedger:
+  /// specialization).
   @inlinable
   package func withShell<Value: Sendable>(
     _ body: @escaping @Sendable (Shell) -> Value?

@@ -84,7 +84,7 @@ extension RuntimeShell {
   /// Renders the step's state to the bindings of `snapshot` that were there before the step,
   /// when listeners were added during it.
   ///
-  /// Out of line: on the common path, the state it reads would be copied for every step.
+  /// Out of line (see PerformanceLedger: cold paths out of line).
   @usableFromInline @inline(never)
   func renderStep(to snapshot: Listeners<State>, leavingOutIDsAfter lastIDBefore: Int) {
     let state = core.state

@@ -40,8 +40,8 @@ extension RuntimeShell {
 
   /// A task waiting in ``send(_:while:)``.
   ///
-  /// A struct rather than a tuple: a tuple's closures taken out of the dictionary are converted
-  /// to the specialized calling convention, an allocation for each wait on each step.
+  /// A struct rather than a tuple: a tuple's closures taken out of the dictionary cost an
+  /// allocation each, on each step (see PerformanceLedger: cold paths out of line).
   @usableFromInline
   struct StateWaiter {
     /// Whether the task still waits in this state.
@@ -57,8 +57,7 @@ extension RuntimeShell {
 
   /// Resumes the waits whose predicate the state no longer satisfies (every wait, with `all`).
   ///
-  /// Specialized, and out of line (see PerformanceLedger: cold paths out of line):
-  /// unspecialized, each step of a wait paid an allocation to call the predicates.
+  /// Specialized, and out of line (see PerformanceLedger: cold paths out of line).
   @inlinable @inline(never)
   func resumeStateWaiters(all: Bool = false) {
     guard !stateWaiters.isEmpty else { return }

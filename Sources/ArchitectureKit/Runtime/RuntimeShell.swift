@@ -41,8 +41,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @usableFromInline package let context: Context
   /// The bag of the effects' tasks and the streams' finishers, once made (see ``tasks``).
   @exclusivity(unchecked) @usableFromInline package var madeTasks: TaskBag?
-  /// The type of the runtime's owner, which names it in diagnostics (named only when one is
-  /// written: describing a generic type costs more than creating a system).
+  /// The type of the runtime's owner, which names it in diagnostics (described only when one is
+  /// written; see PerformanceLedger: creation).
   @usableFromInline let owner: Any.Type
   /// Where the port sends effects' results, when the owner passed it at creation.
   @usableFromInline let isolation: (any Actor)?

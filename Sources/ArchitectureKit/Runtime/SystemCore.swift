@@ -1,9 +1,8 @@
 /// The runtime around a ``SystemCore``: what the core asks it to do, or tells it happened.
 ///
-/// The core calls these methods directly, with their arguments, on the runtime it was handed:
-/// specialized for the runtime's concrete type, a step costs a direct call, not an enum built,
-/// copied and switched over. The core calls them with its mailbox closed, so whatever a method
-/// sends is queued behind the current entry.
+/// The core calls these methods directly, with their arguments, on the runtime it was handed
+/// (see PerformanceLedger: direct core outputs). The core calls them with its mailbox closed, so
+/// whatever a method sends is queued behind the current entry.
 @usableFromInline
 package protocol CoreRuntime<State, Event, Failure, Context>: AnyObject {
   associatedtype State
@@ -346,8 +345,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Reports the settled mailbox, and processes what the runtime queued then, until it queues
   /// nothing more.
   ///
-  /// Out of line: most systems never report settling, and the loop would make every drain
-  /// too large to inline into its caller.
+  /// Out of line: most systems never report settling (see PerformanceLedger: cold paths out of
+  /// line).
   @inlinable @inline(never)
   func settle(_ runtime: some Runtime) {
     runtime.coreSettled()
@@ -420,8 +419,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     let entry = mailbox[mailboxHead]
     mailboxHead += 1
     if mailboxHead == 1, mailbox.count == 1 {
-      // The common case, one entry queued behind a step: emptied without the general
-      // `removeAll`, which costs more than the rest of the dequeue.
+      // The common case, one entry queued behind a step (see PerformanceLedger: the one-entry
+      // mailbox).
       mailbox.removeLast()
       mailboxHead = 0
     } else if mailboxHead == mailbox.count {

@@ -53,6 +53,11 @@ check "pdp reports a corrupt cart" \
   "$message"
 check "pdp exits with status 1 on a corrupt cart" "1" "$status"
 check "pdp leaves a corrupt cart untouched" "not json" "$(cat "$work/cart.json")"
+status=0
+message="$(printf 'aq' | "$bin/pdp" --speed 1000 --cart "$work/typo/cart.json" 2>&1)" || status=$?
+check "pdp refuses a cart in a folder that does not exist, with status 1" \
+  "1: pdp: The cart file $work/typo/cart.json cannot be created: the folder $work/typo does not exist." \
+  "$status: $message"
 
 shop() { "$bin/shop" --speed 1000 "$@"; }
 check "shop lists, opens, adds to the cart and goes back" "$(cat <<'OUT'
@@ -70,9 +75,26 @@ OUT
 check "shop searches as it is typed" \
   "search \"wh\": 2 products · ▸ Yeezy Triple White, 220.00 EUR · cart: 0" \
   "$(printf '/wh\rq' | shop | tail -n 1)"
+check "shop pushes the next product's page and pops back page by page" "$(cat <<'OUT'
+detail: productLoaded: Yeezy Triple White, 220.00 EUR · cart: 0
+detail (2 open): loading · cart: 0
+detail (2 open): productLoaded: Canvas High Top Black, 65.00 EUR · cart: 0
+detail: productLoaded: Yeezy Triple White, 220.00 EUR · cart: 0
+catalog: 6 products · ▸ Yeezy Triple White, 220.00 EUR · cart: 0
+OUT
+)" "$(printf '\r\033[B\033\033q' | shop | tail -n 5)"
+check "shop empties the cart in its sheet once confirmed" "$(cat <<'OUT'
+cart sheet: 1 item: Yeezy Triple White · cart: 1
+cart sheet: 1 item: Yeezy Triple White · Empty the cart? [Empty] [Keep] · cart: 1
+cart sheet: 1 item: Yeezy Triple White (emptying) · cart: 1
+cart sheet: empty · cart: 0
+OUT
+)" "$(printf '\racey' | shop --seed 1 | tail -n 4)"
 check "shop hints at an unknown key" \
-  "shop: Unknown key 'x'. Keys: ↑/↓ move · Enter open · / search · q or Esc quit · Ctrl-Z suspend" \
+  "shop: Unknown key 'x'. Keys: ↑/↓ move · Enter open · / search · c cart · q or Esc quit · Ctrl-Z suspend" \
   "$(printf 'xq' | shop 2>&1 >/dev/null)"
+check "shop names a function key in its hint" \
+  "shop: Unknown key 'F5'." "$(printf '\033[15~q' | shop 2>&1 >/dev/null | cut -d ' ' -f 1-4)"
 
 printf '{"products": []}' >"$work/catalog.json"
 status=0
@@ -81,6 +103,11 @@ check "shop reports a bad catalog" \
   "shop: The catalog file $work/catalog.json is not a valid catalog: it lists no products. It was left untouched." \
   "$message"
 check "shop exits with status 1 on a bad catalog" "1" "$status"
+status=0
+message="$(printf 'q' | shop --cart "$work/typo/cart.json" 2>&1)" || status=$?
+check "shop refuses a cart in a folder that does not exist, with status 1" \
+  "1: shop: The cart file $work/typo/cart.json cannot be created: the folder $work/typo does not exist." \
+  "$status: $message"
 status=0
 message="$(shop --colour 2>&1 </dev/null)" || status=$?
 check "shop rejects a bad option with status 2" \

@@ -1,8 +1,9 @@
 /// A key the user pressed, decoded from the bytes a terminal sends.
 ///
-/// Printable keys arrive as ``character(_:)``; the arrow keys, Enter, Tab, Backspace and Escape
-/// have cases of their own; a letter pressed with Control arrives as ``control(_:)``, so
-/// Ctrl-C is `.control("c")`.
+/// Printable keys arrive as ``character(_:)``; the arrow keys, Enter, Tab, Backspace, Escape,
+/// the editing and paging keys and the function keys have cases of their own; a letter pressed
+/// with Control arrives as ``control(_:)``, so Ctrl-C is `.control("c")`; any other key held
+/// with a modifier arrives as ``modified(_:_:)``, so Ctrl-↑ is `.modified(.up, .control)`.
 public enum Key: Hashable, Sendable, CustomStringConvertible {
   /// A printable character, such as `+` or `q`.
   case character(Character)
@@ -22,9 +23,26 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
   case backspace
   /// Escape, pressed on its own.
   case escape
+  /// Home.
+  case home
+  /// End.
+  case end
+  /// Page Up.
+  case pageUp
+  /// Page Down.
+  case pageDown
+  /// Insert.
+  case insert
+  /// Delete, which erases forwards (Backspace is ``backspace``).
+  case delete
+  /// A function key, numbered from 1: F5 is `.function(5)`.
+  case function(Int)
   /// A letter pressed with Control, in lowercase: Ctrl-C is `.control("c")`.
   case control(Character)
-  /// A sequence the decoder does not know, such as a function key, kept as its bytes.
+  /// A key pressed with modifiers, other than a letter with Control alone: Shift-Tab is
+  /// `.modified(.tab, .shift)`, Ctrl-↑ `.modified(.up, .control)`.
+  indirect case modified(Key, KeyModifiers)
+  /// A sequence the decoder does not know, kept as its bytes.
   case unknown([UInt8])
 
   /// Whether the key asks to interrupt the program: Ctrl-C, which raw mode delivers as a key.
@@ -32,7 +50,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     self == .control("c")
   }
 
-  /// The key as a person would name it in a hint: `x`, `↑`, `Ctrl-C`, `Enter`.
+  /// The key as a person would name it in a hint: `x`, `↑`, `Ctrl-C`, `Enter`, `F5`,
+  /// `Shift-Tab`.
   public var description: String {
     switch self {
     case .character(" "): "Space"
@@ -45,7 +64,15 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case .tab: "Tab"
     case .backspace: "Backspace"
     case .escape: "Esc"
+    case .home: "Home"
+    case .end: "End"
+    case .pageUp: "Page Up"
+    case .pageDown: "Page Down"
+    case .insert: "Insert"
+    case .delete: "Delete"
+    case .function(let number): "F\(number)"
     case .control(let letter): "Ctrl-\(letter.uppercased())"
+    case .modified(let key, let modifiers): modifiers.prefix + key.description
     case .unknown(let bytes): bytes.map(Self.describe).joined()
     }
   }

@@ -18,6 +18,30 @@ extension String {
     }
   }
 
+  /// The text broken into lines as ``wrapped(toWidth:)`` does, keeping at most `maxLines`:
+  /// when it needs more, the last line kept ends with `…`, so a cut text reads as cut.
+  ///
+  /// ```swift
+  /// "The quick brown fox jumps".wrapped(toWidth: 10, maxLines: 2)  // ["The quick", "brown fox…"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - width: The most characters a line may hold; values below 1 count as 1.
+  ///   - maxLines: The most lines to keep; none when it is 0 or less.
+  /// - Returns: The lines, without line breaks.
+  public func wrapped(toWidth width: Int, maxLines: Int) -> [String] {
+    let lines = wrapped(toWidth: width)
+    guard lines.count > maxLines else { return lines }
+    guard maxLines > 0 else { return [] }
+    var kept = Array(lines.prefix(maxLines))
+    var last = kept[maxLines - 1]
+    while !last.isEmpty, last.count + 1 > Swift.max(width, 1) || last.last == " " {
+      last.removeLast()
+    }
+    kept[maxLines - 1] = last + "…"
+    return kept
+  }
+
   /// The text cut to `width` visible characters, ignoring the escape codes of ``ANSI`` styles.
   ///
   /// - Parameter width: The most visible characters to keep.

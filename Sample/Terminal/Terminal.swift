@@ -109,6 +109,37 @@ public final class Terminal {
     )
   }
 
+  /// Replaces the screen's contents with `lines` and, below them, `footer`, cutting `lines`
+  /// rather than the footer when the window is too short (see
+  /// ``frame(_:footer:height:)``): the keys a footer lists always show.
+  ///
+  /// - Parameters:
+  ///   - lines: The screen's body, top to bottom, with ``ANSI`` styles.
+  ///   - footer: What must show under it: the keys, a hint.
+  public func draw(_ lines: [String], footer: [String]) {
+    draw(Self.frame(lines, footer: footer, height: height))
+  }
+
+  /// The lines of a screen `height` rows tall: `lines`, cut from the bottom to leave room for
+  /// `footer`, then `footer`.
+  ///
+  /// ```swift
+  /// Terminal.frame(["Title", "Text", "More text"], footer: ["q quit"], height: 3)
+  /// // ["Title", "Text", "q quit"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lines: The screen's body, top to bottom.
+  ///   - footer: What must show under it; cut only when it alone is taller than the window.
+  ///   - height: The window's height, in rows.
+  /// - Returns: The screen's lines, at most `height` of them.
+  public nonisolated static func frame(
+    _ lines: [String], footer: [String], height: Int
+  ) -> [String] {
+    let room = Swift.max(height - footer.count, 0)
+    return Array((lines.prefix(room) + footer).prefix(Swift.max(height, 0)))
+  }
+
   /// Prints one line on standard output: a scripted session's output.
   ///
   /// - Parameter line: The text, without a line break.

@@ -143,8 +143,10 @@ private struct Setup {
     guard let path = options.cartPath ?? CartFile.defaultPath(environment: environment) else {
       throw UsageError("no place for the cart: set HOME or pass --cart PATH")
     }
-    // A cart file that cannot be read stops the app before it could be overwritten.
-    _ = try CartFile.load(from: path)
-    return CartFile(path: path)
+    // A cart file that cannot be read stops the app before it could be overwritten; so does a
+    // missing folder on a path the user typed, which is more likely a typo than a wish.
+    let createsFolders = options.cartPath == nil
+    _ = try CartFile.load(from: path, createsFolders: createsFolders)
+    return CartFile(path: path, createsFolders: createsFolders)
   }
 }

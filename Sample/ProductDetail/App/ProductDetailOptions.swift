@@ -36,9 +36,10 @@ struct ProductDetailOptions: Equatable {
       --speed N         a number from 0.1 to 1000: divide every latency by N (default 1:
                         3 s to load the product; 1000 loads it in 3 ms)
       --seed N          seed the random source, so add-to-cart failures repeat
-      --cart PATH       the cart file (default at a terminal: ArchitectureKit/cart.json in
-                        the user's data directory, $XDG_DATA_HOME or ~/.local/share; in a
-                        script: a cart in memory, empty on every run)
+      --cart PATH       the cart file, in a folder that exists (default at a terminal:
+                        ArchitectureKit/cart.json in the user's data directory,
+                        $XDG_DATA_HOME or ~/.local/share, created if needed; in a script:
+                        a cart in memory, empty on every run)
       --analytics FILE  append one analytics event per page change to FILE
       --catalog PATH    read the product from PATH instead of the bundled catalog
       -h, --help        show this help

@@ -51,29 +51,36 @@ final class ProductDetailScreen {
   }
 
   /// Draws the page again, after a resize.
+  ///
+  /// The keys always show: the footer (the keys, a hint) is laid out first, and the
+  /// description gives way, cut with `…`, when the window is too short for all of it.
   func redraw() {
     let width = terminal.width
     let textWidth = max(width - 4, 20)
-    var lines = [
+    let header = [
       ANSI.inverse(" Product detail" + String(repeating: " ", count: max(0, width - 15))), "",
     ]
+    var footer = ProductDetailCommand.help.wrapped(toWidth: textWidth).map { "  " + ANSI.dim($0) }
+    if let hint {
+      footer += hint.wrapped(toWidth: textWidth).map { "  " + ANSI.yellow($0) }
+    }
+    let status = status(width: textWidth)
+    let statusRows = status.isEmpty ? 0 : status.count + 1
+    var lines = header
     if let product = state.product {
       lines.append("  " + ANSI.bold(product.title))
       lines.append("  " + product.formattedPrice)
-      lines.append("")
-      lines += product.description.wrapped(toWidth: textWidth).map { "  " + $0 }
+      // The rows left once the rest is counted: a blank line before and after the description.
+      let room = terminal.height - lines.count - footer.count - statusRows - 2
+      let description = product.description.wrapped(toWidth: textWidth, maxLines: room)
+      if !description.isEmpty { lines += [""] + description.map { "  " + $0 } }
       lines.append("")
     }
-    let status = status(width: textWidth)
     if !status.isEmpty {
       lines += status.map { "  " + $0 }
       lines.append("")
     }
-    lines += ProductDetailCommand.help.wrapped(toWidth: textWidth).map { "  " + ANSI.dim($0) }
-    if let hint {
-      lines += hint.wrapped(toWidth: textWidth).map { "  " + ANSI.yellow($0) }
-    }
-    terminal.draw(lines)
+    terminal.draw(lines, footer: footer)
   }
 
   /// The lines about the page's progress: a spinner, a confirmation or an error.

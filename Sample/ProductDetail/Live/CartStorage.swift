@@ -7,6 +7,12 @@ public protocol CartStorage: Sendable {
   /// - Throws: A ``DataFileError`` when the cart cannot be read or kept; the stored cart is then
   ///   left as it was.
   func add(_ item: CartItem) async throws(DataFileError) -> Int
+
+  /// Empties the cart and keeps it.
+  ///
+  /// - Throws: A ``DataFileError`` when the cart cannot be read or kept; the stored cart is then
+  ///   left as it was.
+  func removeAll() async throws(DataFileError)
 }
 
 /// A user's cart, as the cart file stores it.

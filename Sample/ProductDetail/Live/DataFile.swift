@@ -35,6 +35,15 @@ enum DataFile {
     }
   }
 
+  /// Throws ``DataFileError/Problem/missingFolder`` when the folder of `path` does not exist
+  /// and must not be created.
+  static func checkFolder(
+    of path: String, role: String, createsFolders: Bool
+  ) throws(DataFileError) {
+    guard !createsFolders, !exists(DataFileError.folder(of: path)) else { return }
+    throw DataFileError(role: role, path: path, problem: .missingFolder)
+  }
+
   /// Whether a file exists at `path` (a broken link counts as none).
   static func exists(_ path: String) -> Bool {
     access(path, F_OK) == 0
@@ -43,11 +52,16 @@ enum DataFile {
   /// Replaces the file at `path` with `data` atomically.
   ///
   /// The data goes to a temporary file beside it, which then takes the file's place, so a crash
-  /// leaves the old file or the new one, never half of either. Missing folders are created.
-  static func write(_ data: Data, to path: String, role: String) throws(DataFileError) {
+  /// leaves the old file or the new one, never half of either. Missing folders are created when
+  /// `createsFolders` is `true`, and reported as ``DataFileError/Problem/missingFolder``
+  /// otherwise.
+  static func write(
+    _ data: Data, to path: String, role: String, createsFolders: Bool = true
+  ) throws(DataFileError) {
     func failure(_ reason: String) -> DataFileError {
       DataFileError(role: role, path: path, problem: .unwritable(reason: reason))
     }
+    try checkFolder(of: path, role: role, createsFolders: createsFolders)
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty, !exists(folder) {
       do {

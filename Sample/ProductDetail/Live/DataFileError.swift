@@ -7,6 +7,9 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
   public enum Problem: Hashable, Sendable {
     /// There is no file at the path.
     case missing
+    /// The folder the file goes in does not exist, and the file's user named it: the sample
+    /// creates no folder on a path that may hold a typo.
+    case missingFolder
     /// The file exists but cannot be read; the reason is the system's.
     case unreadable(reason: String)
     /// The file's contents are not what the sample expects; the reason says where and why.
@@ -39,6 +42,9 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
     switch problem {
     case .missing:
       "The \(role) file \(path) does not exist."
+    case .missingFolder:
+      "The \(role) file \(path) cannot be created: the folder \(Self.folder(of: path)) does not "
+        + "exist."
     case .unreadable(let reason):
       "The \(role) file \(path) cannot be read: \(reason)."
     case .corrupt(let reason):
@@ -46,5 +52,11 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
     case .unwritable(let reason):
       "The \(role) file \(path) cannot be written: \(reason). It was left as it was."
     }
+  }
+
+  /// The folder of the file at `path`: `.` for a file named without one.
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 }

@@ -22,4 +22,9 @@ public actor InMemoryCart: CartStorage {
     items.append(item)
     return items.count
   }
+
+  /// Empties the cart.
+  public func removeAll() {
+    items.removeAll()
+  }
 }

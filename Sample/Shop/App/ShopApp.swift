@@ -8,8 +8,9 @@ import ShopLive
 
 /// The shop as a terminal app.
 ///
-/// A list of the catalog, a search, the product detail page of the chosen product and a cart
-/// badge. See ``ShopOptions/usage`` for the keys and the command line.
+/// A list of the catalog, a search, the product detail pages of the chosen products, pushed
+/// over the list, and the cart in a sheet. See ``ShopOptions/usage`` for the keys and the
+/// command line.
 @main
 enum ShopApp {
   @MainActor
@@ -84,8 +85,8 @@ enum ShopApp {
         continue
       }
       switch command {
-      case .moveUp: shop.send(.moveUp)
-      case .moveDown: shop.send(.moveDown)
+      case .moveUp: move(by: -1, in: shop, on: screen)
+      case .moveDown: move(by: 1, in: shop, on: screen)
       case .open:
         if let row = shop.state.highlightedRow, row.product != nil {
           shop.send(.open(id: row.id))
@@ -98,13 +99,40 @@ enum ShopApp {
       case .clearSearch: shop.send(.search(.cleared))
       case .endSearch: shop.send(.endSearch)
       case .addToCart:
-        if let page = shop.state.detail?.page, page.canAddToCart {
-          shop.send(.detail(.addToCart))
+        if let id = shop.state.path.ids.last, shop.state.topPage?.detail.canAddToCart == true {
+          shop.send(.path(id, .product(.detail(.addToCart))))
         } else {
-          screen.showHint(addToCartHint(for: shop.state.detail?.page))
+          screen.showHint(addToCartHint(for: shop.state.topPage?.detail))
         }
-      case .reload: shop.send(.detail(.loadProduct))
-      case .back: shop.send(.close)
+      case .reload:
+        if let id = shop.state.path.ids.last {
+          shop.send(.path(id, .product(.detail(.loadProduct))))
+        }
+      case .back:
+        guard let id = shop.state.path.ids.last, let page = shop.state.topPage else { break }
+        shop.send(.path(id, .product(.closeTapped)))
+        // Closing a page cancels its work: an add under way is not left to vanish unsaid.
+        if page.detail.isAddingToCart {
+          screen.showHint("Adding \(page.product.title) to your cart was cancelled.")
+        }
+      case .openCart: shop.send(.openCart)
+      case .emptyCart:
+        if let hint = emptyCartHint(for: shop.state) {
+          screen.showHint(hint)
+        } else {
+          shop.send(.destination(.cart(.emptyTapped)))
+        }
+      case .closeCart:
+        // Closing the sheet would cancel its emptying half-way: the badge would not learn of it.
+        if shop.state.cartSheet?.isEmptying == true {
+          screen.showHint("Wait for your cart to be emptied.")
+        } else {
+          shop.send(.destination(.cart(.closeTapped)))
+        }
+      case .confirm:
+        let action = shop.state.cartSheet?.confirmation?.buttons.lazy.compactMap(\.action).first
+        shop.send(.destination(.cart(.confirmation(action))))
+      case .cancel: shop.send(.destination(.cart(.confirmation(nil))))
       case .session(.quit):
         shop.stop()
         return
@@ -123,13 +151,31 @@ enum ShopApp {
     shop.stop()
   }
 
-  private static func openHint(for state: ShopState) -> String {
-    if let row = state.highlightedRow {
-      return row.status == .unavailable
-        ? "\(row.summary.title) is no longer sold." : "Wait for \(row.summary.title) to load."
+  /// Moves the highlight in the list; on a page, opens the previous or next product's page
+  /// over it, or says why it cannot yet.
+  @MainActor
+  private static func move(by offset: Int, in shop: ShopSystem, on screen: ShopScreen) {
+    let state = shop.state
+    if !state.path.isEmpty,
+      let index = state.rows.firstIndex(where: { $0.id == state.highlightedID }),
+      state.rows.indices.contains(index + offset),
+      state.rows[index + offset].product == nil
+    {
+      screen.showHint(openHint(for: state.rows[index + offset]))
+      return
     }
+    shop.send(offset < 0 ? .moveUp : .moveDown)
+  }
+
+  private static func openHint(for state: ShopState) -> String {
+    if let row = state.highlightedRow { return openHint(for: row) }
     return state.search.answeredQuery == nil
       ? "Wait for the catalog to load." : "No product matches: press / to search again."
+  }
+
+  private static func openHint(for row: ProductRowState) -> String {
+    row.status == .unavailable
+      ? "\(row.summary.title) is no longer sold." : "Wait for \(row.summary.title) to load."
   }
 
   private static func addToCartHint(for page: ProductDetailState?) -> String {
@@ -137,6 +183,12 @@ enum ShopApp {
     if page.isAddingToCart { return "Already adding to your cart…" }
     if page.request != nil { return "Wait for the product to load, then press a." }
     return "There is no product to add: press r to reload."
+  }
+
+  private static func emptyCartHint(for state: ShopState) -> String? {
+    if state.cartSheet?.isEmptying == true { return "Already emptying your cart…" }
+    if state.cartCount == 0 { return "Your cart is already empty." }
+    return nil
   }
 }
 
@@ -171,8 +223,10 @@ private struct Setup {
     guard let path = options.cartPath ?? CartFile.defaultPath(environment: environment) else {
       throw UsageError("no place for the cart: set HOME or pass --cart PATH")
     }
-    // A cart file that cannot be read stops the app before it could be overwritten.
-    let stored = try CartFile.load(from: path)
-    return (CartFile(path: path), stored.items.count)
+    // A cart file that cannot be read stops the app before it could be overwritten; so does a
+    // missing folder on a path the user typed, which is more likely a typo than a wish.
+    let createsFolders = options.cartPath == nil
+    let stored = try CartFile.load(from: path, createsFolders: createsFolders)
+    return (CartFile(path: path, createsFolders: createsFolders), stored.items.count)
   }
 }

@@ -22,19 +22,22 @@ struct ShopOptions: Equatable {
     usage: shop [--speed N] [--seed N] [--cart PATH] [--catalog PATH]
 
     A shop made of features: a list of the catalog, a search over it, the product detail
-    page of the chosen product, and a cart badge.
-    In the list:   \(ShopCommand.listHelp)
-    In the search: \(ShopCommand.searchHelp)
-    On a product:  \(ShopCommand.detailHelp)
+    pages of the chosen products, pushed over the list, and the cart in a sheet.
+    In the list:    \(ShopCommand.listHelp)
+    In the search:  \(ShopCommand.searchHelp)
+    On a product:   \(ShopCommand.pageHelp)
+    In the cart:    \(ShopCommand.cartHelp)
+    In a question:  \(ShopCommand.confirmationHelp)
     Ctrl-C and Ctrl-D quit anywhere; fg brings a suspended shop back.
 
     options:
       --speed N         a number from 0.1 to 1000: divide every latency by N (default 1:
                         0.3 s to search, 0.5 s per row, 3 s to open a product)
       --seed N          seed the random source, so add-to-cart failures repeat
-      --cart PATH       the cart file (default at a terminal: ArchitectureKit/cart.json in
-                        the user's data directory, $XDG_DATA_HOME or ~/.local/share; in a
-                        script: a cart in memory, empty on every run)
+      --cart PATH       the cart file, in a folder that exists (default at a terminal:
+                        ArchitectureKit/cart.json in the user's data directory,
+                        $XDG_DATA_HOME or ~/.local/share, created if needed; in a script:
+                        a cart in memory, empty on every run)
       --catalog PATH    read the products from PATH instead of the bundled catalog
       -h, --help        show this help
 

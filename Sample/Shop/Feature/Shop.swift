@@ -4,18 +4,24 @@ import ProductDetailFeature
 /// The shop's system.
 public typealias ShopSystem = System<ShopState, ShopEvent, ShopError, ShopContext>
 
-/// The shop: a list of the catalog's products, a search over it, the product detail sample's
-/// page for the chosen product, and a cart badge — one feature made of four.
+/// The shop: a list of the catalog's products, a search over it, product pages pushed over the
+/// list, and the cart in a sheet — one feature made of five.
 ///
 /// - ``Search`` runs on ``ShopState/search`` with `scope`;
 /// - ``ProductRow`` runs once per listed product on ``ShopState/rows`` with `forEach`: each
 ///   row loads its own product, and a row the search drops has exactly its load cancelled;
-/// - ``ProductPage``, the product detail sample's page, runs on ``ShopState/detail`` with
-///   `ifLet`: closing the page, or opening another product, cancels its work.
+/// - ``ShopPath``'s screens run once per page on the stack ``ShopState/path`` with
+///   `forEach(_:stack:…)`: opening a product pushes its page, with a context made from that
+///   product; a page that closes pops itself, which cancels its work; a page under another
+///   keeps its work going;
+/// - ``ShopDestination`` runs the cart sheet in ``ShopState/destination`` with `presents`:
+///   opening the cart presents it, and the sheet asks for a confirmation before it empties the
+///   cart.
 ///
 /// The shop's own reducer runs after the child that handled an event, so it reacts to what its
-/// children did: it lists the search's new results, and it updates the cart badge when the
-/// page has added to the cart (the delegate pattern).
+/// children did: it lists the search's new results, it counts what a page added to the cart,
+/// wherever the page is on the stack, and it forgets the cart's items once the sheet has
+/// emptied it (the delegate pattern).
 ///
 /// ```swift
 /// let shop = Shop.start(context: context)
@@ -34,24 +40,32 @@ public enum Shop: Sendable {
       list(state.search.results, in: &state)
     case .search(.cleared):
       state.isEditingQuery = false
-    case .detail(.addedToCart(_, let response)):
+    case .path(_, .product(.detail(.addedToCart(let product, let response)))):
       state.cartCount = response.itemCount
+      state.addedProducts.append(product)
+    case .path(_, .product(.closeTapped)):
+      // The page has popped itself; the highlight follows the page now on top, if any.
+      if let page = state.topPage { state.highlightedID = page.product.id }
+    case .destination(.cart(.emptied)):
+      state.cartCount = 0
+      state.addedProducts = []
     case .moveUp:
       moveHighlight(by: -1, in: &state)
     case .moveDown:
       moveHighlight(by: 1, in: &state)
     case .open(let id):
       guard let product = state.rows.first(where: { $0.id == id })?.product else { return }
-      state.highlightedID = id
       state.isEditingQuery = false
-      if state.detail?.product != product { state.detail = .opening(product) }
-    case .close:
-      state.detail = nil
+      push(product, in: &state)
+    case .openCart:
+      guard state.destination == nil else { return }
+      state.isEditingQuery = false
+      state.destination = .cart(CartSheetState())
     case .startSearch:
-      state.isEditingQuery = state.detail == nil
+      state.isEditingQuery = state.path.isEmpty && state.destination == nil
     case .endSearch:
       state.isEditingQuery = false
-    case .search, .row, .detail:
+    case .search, .row, .path, .destination:
       break
     }
   }
@@ -69,10 +83,14 @@ public enum Shop: Sendable {
         extract: { if case .row(let id, let event) = $0 { (id, event) } else { nil } },
         context: { $0 }
       )
-      .ifLet(
-        ProductPage.feature, state: \.detail, event: ShopEvent.detail,
-        extract: { if case .detail(let event) = $0 { event } else { nil } },
-        context: { $0 }, error: ShopError.detail)
+      .forEach(
+        ShopPath.feature, stack: \.path, event: ShopEvent.path,
+        context: { shop, _ in shop }, error: { $0 }
+      )
+      .presents(
+        ShopDestination.feature, state: \.$destination, event: ShopEvent.destination,
+        context: { shop, _ in shop }
+      )
   }
 
   /// Starts the shop's system with `context`; the whole catalog starts loading at once.
@@ -105,20 +123,27 @@ public enum Shop: Sendable {
     if state.highlightedRow == nil { state.highlightedID = state.rows.first?.id }
   }
 
-  /// Moves the highlight; on a product page, the page follows it to the newly highlighted
-  /// product, or closes when that product has not loaded yet.
+  /// Pushes the page of `product` and highlights its row; nothing when its page is already on
+  /// top.
+  private static func push(_ product: Product, in state: inout ShopState) {
+    state.highlightedID = product.id
+    guard state.topPage?.product != product else { return }
+    state.path.append(.product(.opening(product)))
+  }
+
+  /// Moves the highlight; on a page, pushes the page of the newly highlighted product over it,
+  /// so the page below keeps its work (an add to cart goes on), or does nothing while that
+  /// product has not loaded.
   private static func moveHighlight(by offset: Int, in state: inout ShopState) {
     guard let index = state.rows.firstIndex(where: { $0.id == state.highlightedID }) else {
       state.highlightedID = state.rows.first?.id
       return
     }
     let row = state.rows[min(max(index + offset, 0), state.rows.count - 1)]
-    state.highlightedID = row.id
-    guard state.detail != nil else { return }
-    if let product = row.product {
-      if state.detail?.product != product { state.detail = .opening(product) }
-    } else {
-      state.detail = nil
+    guard !state.path.isEmpty else {
+      state.highlightedID = row.id
+      return
     }
+    if let product = row.product { push(product, in: &state) }
   }
 }

@@ -1,8 +1,8 @@
 public import ArchitectureKit
 public import ProductDetailFeature
 
-/// The shop's backend: a search over the catalog, the products one by one, and the product
-/// detail page's backend for each product.
+/// The shop's backend: a search over the catalog, the products one by one, the product detail
+/// page's backend for each product, and the cart, which it empties.
 ///
 /// Each call is an ``AsyncResult`` that reads the ``ShopContext`` it runs with, as the product
 /// page's ``ProductAPI`` does. `LiveShopAPI`, in the `ShopLive` target, serves the product
@@ -25,4 +25,10 @@ public protocol ShopAPI: Sendable {
   /// - Parameter product: The product of the page.
   /// - Returns: The page's API.
   func productAPI(for product: Product) -> any ProductAPI
+
+  /// Empties the cart the product pages add to.
+  ///
+  /// - Returns: Nothing once the cart is empty, or
+  ///   ``ProductDetailError/cartUnavailable(reason:)`` when it cannot be kept.
+  func emptyCart() -> AsyncResult<ShopContext, Void, ProductDetailError>
 }

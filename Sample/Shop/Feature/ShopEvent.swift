@@ -1,4 +1,4 @@
-public import ProductDetailFeature
+public import ArchitectureKit
 
 /// What can happen in the shop: its children's events, embedded, and the shop's own.
 public enum ShopEvent: Hashable, Sendable {
@@ -6,16 +6,19 @@ public enum ShopEvent: Hashable, Sendable {
   case search(SearchEvent)
   /// An event of the row of the product `id`.
   case row(id: String, ProductRowEvent)
-  /// An event of the open product page.
-  case detail(ProductDetailEvent)
-  /// The user moved the highlight up; on a product page, to the previous product's page.
+  /// An event of the screen `id` of the stack.
+  case path(StackID, ShopPath.Event)
+  /// An event of the presented sheet.
+  case destination(ShopDestination.Event)
+  /// The user moved the highlight up; on a page, to the previous product's page, pushed over
+  /// it.
   case moveUp
-  /// The user moved the highlight down; on a product page, to the next product's page.
+  /// The user moved the highlight down; on a page, to the next product's page, pushed over it.
   case moveDown
   /// The user opened the page of the product `id`.
   case open(id: String)
-  /// The user left the product page for the list.
-  case close
+  /// The user opened the cart.
+  case openCart
   /// The user started editing the query.
   case startSearch
   /// The user stopped editing the query, keeping it.

@@ -4,7 +4,8 @@ public import ProductDetailLive
 public import ShopFeature
 
 /// The shop's backend as the app runs it: the product detail sample's catalog, searched and
-/// served with latencies, and the product detail sample's live API for each product's page.
+/// served with latencies, the product detail sample's live API for each product's page, and
+/// the cart they add to.
 ///
 /// The search matches every word of the query in a product's title, ignoring case. The pages
 /// share one cart and one user, so the badge counts what every page added.
@@ -91,6 +92,22 @@ public struct LiveShopAPI: ShopAPI {
   /// - Returns: The page's API.
   public func productAPI(for product: Product) -> any ProductAPI {
     LiveProductAPI(product: product, user: user, cart: cart, latencies: latencies.page)
+  }
+
+  /// Empties the cart, at once.
+  ///
+  /// - Returns: Nothing once the cart is empty, or
+  ///   `ProductDetailError.cartUnavailable(reason:)` when the cart cannot be kept.
+  public func emptyCart() -> AsyncResult<ShopContext, Void, ProductDetailError> {
+    let cart = self.cart
+    return AsyncResult(operation: { _ in
+      do throws(DataFileError) {
+        try await cart.removeAll()
+        return .success(())
+      } catch {
+        return .failure(.cartUnavailable(reason: error.description))
+      }
+    })
   }
 
   /// The products of `catalog` whose title holds every word of `query`, ignoring case.

@@ -179,4 +179,63 @@ struct InteractiveEndToEndTests {
     #expect(await app.status == 0)
     #expect(terminal.isCooked)
   }
+
+  @Test func shopShowsThePagesKeysRatherThanAllTheDescriptionOnASmallTerminal() async throws {
+    let small = try PseudoTerminal(columns: 40, rows: 12)
+    let app = try InteractiveRun(
+      launching: "shop",
+      ["--speed", "1000", "--cart", home.path("cart.json")],
+      on: small,
+      home: home
+    )
+    _ = await small.read(until: "220.00 EUR")
+
+    small.type("\r")
+    var frame = await small.read(until: "A Primeknit upper")
+    // The rest of the frame that draws the description: the page's keys, to the last one.
+    frame = String(frame[try #require(frame.range(of: "A Primeknit upper")).lowerBound...])
+    if !frame.contains("suspend") { frame += await small.read(until: "suspend") }
+    small.type("q")
+    _ = await small.read(until: "Press / to search")
+    small.type("q")
+    _ = await small.read(until: Self.leaveScreen)
+
+    #expect(frame.contains("…"))
+    #expect(frame.contains("a add to cart"))
+    #expect(frame.contains("Ctrl-Z suspend"))
+    #expect(await app.status == 0)
+    #expect(small.isCooked)
+  }
+
+  @Test func shopEmptiesTheCartFromItsSheetOnceConfirmed() async throws {
+    let app = try InteractiveRun(
+      launching: "shop",
+      ["--speed", "1000", "--seed", "1", "--cart", home.path("cart.json")],
+      on: terminal,
+      home: home
+    )
+    _ = await terminal.read(until: "220.00 EUR")
+
+    terminal.type("\r")
+    _ = await terminal.read(until: "A Primeknit upper")
+    terminal.type("a")
+    _ = await terminal.read(until: "Cart: 1")
+    terminal.type("c")
+    let sheet = await terminal.read(until: "Your cart holds 1 item:")
+    terminal.type("e")
+    let question = await terminal.read(until: "Empty the cart?")
+    terminal.type("y")
+    let emptied = await terminal.read(until: "Your cart is empty.")
+    terminal.type("c")
+    let page = await terminal.read(until: "Shop › Yeezy Triple White")
+    terminal.type("\u{03}")
+    _ = await terminal.read(until: Self.leaveScreen)
+
+    #expect(sheet.contains("Shop › Cart"))
+    #expect(question.contains("y Empty · n Keep"))
+    #expect(emptied.contains("Cart: 0"))
+    #expect(page.contains("Cart: 0"))
+    #expect(await app.status == 0)
+    #expect(terminal.isCooked)
+  }
 }

@@ -200,6 +200,21 @@ struct ProductDetailEndToEndTests {
     #expect(run.errors.hasPrefix("pdp: The cart file \(cart) cannot be read: "))
   }
 
+  @Test func refusesACartInAFolderThatDoesNotExist() async throws {
+    let cart = home.path("typo/cart.json")
+    let run = try await ScriptedRun.run(
+      "pdp", ["--speed", "1000", "--seed", "1", "--cart", cart], input: "aq", home: home)
+
+    #expect(run.status == 1)
+    #expect(run.output.isEmpty)
+    #expect(
+      run.errors
+        == "pdp: The cart file \(cart) cannot be created: the folder \(home.path("typo")) does "
+        + "not exist.\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: home.path("typo")))
+  }
+
   @Test func reportsAnAnalyticsFileItCannotWrite() async throws {
     let analytics = home.path("folder")
     try FileManager.default.createDirectory(atPath: analytics, withIntermediateDirectories: true)

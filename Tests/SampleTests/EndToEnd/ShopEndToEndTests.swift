@@ -1,4 +1,5 @@
 import Foundation
+import ProductDetailLive
 import Testing
 
 /// The `shop` executable, driven by a script on standard input with fast, seeded latencies and
@@ -83,6 +84,57 @@ struct ShopEndToEndTests {
     #expect(run.status == 0)
   }
 
+  @Test func pushesTheNextProductOverThePageAndGoesBackPageByPage() async throws {
+    let run = try await shop("\r\(Self.down)\(Self.escape)\(Self.escape)q")
+
+    #expect(
+      Array(run.lines.dropFirst(3)) == [
+        "detail: loading · cart: 0",
+        "detail: productLoaded: Yeezy Triple White, 220.00 EUR · cart: 0",
+        "detail (2 open): loading · cart: 0",
+        "detail (2 open): productLoaded: Canvas High Top Black, 65.00 EUR · cart: 0",
+        "detail: productLoaded: Yeezy Triple White, 220.00 EUR · cart: 0",
+        "catalog: 6 products · ▸ Yeezy Triple White, 220.00 EUR · cart: 0",
+      ]
+    )
+    #expect(run.errors.isEmpty)
+    #expect(run.status == 0)
+  }
+
+  @Test func opensTheCartInASheetAndAsksBeforeEmptyingIt() async throws {
+    let cart = home.path("cart.json")
+    // Add, open the cart, ask to empty it, keep it, ask again, empty it, close, back, quit.
+    let run = try await shop("\rac" + "en" + "ey" + "qqq", "--seed", "1", "--cart", cart)
+
+    let sheet = "cart sheet: 1 item: Yeezy Triple White"
+    let question = " · Empty the cart? [Empty] [Keep]"
+    #expect(
+      Array(run.lines.dropFirst(6)) == [
+        "detail: addedToCart: Product: Yeezy Triple White added to cart for user: Richi · cart: 1",
+        "\(sheet) · cart: 1",
+        "\(sheet)\(question) · cart: 1",
+        "\(sheet) · cart: 1",
+        "\(sheet)\(question) · cart: 1",
+        "\(sheet) (emptying) · cart: 1",
+        "cart sheet: empty · cart: 0",
+        "detail: addedToCart: Product: Yeezy Triple White added to cart for user: Richi · cart: 0",
+        "catalog: 6 products · ▸ Yeezy Triple White, 220.00 EUR · cart: 0",
+      ]
+    )
+    #expect(run.errors.isEmpty)
+    #expect(run.status == 0)
+    let stored = try JSONDecoder().decode(Cart.self, from: Data(contentsOf: URL(filePath: cart)))
+    #expect(stored.items.isEmpty)
+  }
+
+  @Test func saysTheCartIsAlreadyEmptyInsteadOfAsking() async throws {
+    let run = try await shop("ceqq")
+
+    #expect(run.lines.last == "catalog: 6 products · ▸ Yeezy Triple White, 220.00 EUR · cart: 0")
+    #expect(run.errors == "shop: Your cart is already empty.\n")
+    #expect(run.status == 0)
+  }
+
   @Test func startsTheBadgeFromTheCartFile() async throws {
     let cart = home.path("cart.json")
     _ = try await shop("\ra", "--seed", "1", "--cart", cart)
@@ -99,9 +151,17 @@ struct ShopEndToEndTests {
     #expect(run.lines.count == 3)
     #expect(
       run.errors
-        == "shop: Unknown key 'x'. Keys: ↑/↓ move · Enter open · / search · q or Esc quit · "
-        + "Ctrl-Z suspend\n"
+        == "shop: Unknown key 'x'. Keys: ↑/↓ move · Enter open · / search · c cart · "
+        + "q or Esc quit · Ctrl-Z suspend\n"
     )
+    #expect(run.status == 0)
+  }
+
+  @Test(arguments: [("\u{1B}[15~", "F5"), ("\u{1B}OP", "F1"), ("\u{1B}[1;5A", "Ctrl-↑")])
+  func namesAFunctionKeyInItsHintRatherThanItsBytes(sequence: String, name: String) async throws {
+    let run = try await shop(sequence + "q")
+
+    #expect(run.errors.hasPrefix("shop: Unknown key '\(name)'. Keys: ↑/↓ move"))
     #expect(run.status == 0)
   }
 
@@ -112,7 +172,7 @@ struct ShopEndToEndTests {
     #expect(
       run.errors
         == "shop: Unknown key 'x'. Keys: a add to cart · r reload · ↑/↓ previous/next · "
-        + "Esc, q or ← back · Ctrl-Z suspend\n"
+        + "c cart · Esc, q or ← back · Ctrl-Z suspend\n"
     )
     #expect(run.status == 0)
   }
@@ -121,9 +181,12 @@ struct ShopEndToEndTests {
     let run = try await ScriptedRun.run("shop", ["--help"], input: "", home: home)
 
     #expect(run.status == 0)
-    #expect(run.output.contains("Enter open · / search · q or Esc quit"))
+    #expect(run.output.contains("Enter open · / search · c cart · q or Esc quit"))
     #expect(run.output.contains("Esc clear"))
     #expect(run.output.contains("a add to cart"))
+    #expect(run.output.contains("e empty · Esc, q or c close"))
+    #expect(run.output.contains("y yes · n or Esc no"))
+    #expect(run.output.contains("in a folder that exists"))
     #expect(run.output.contains("Ctrl-Z suspend"))
   }
 
@@ -166,6 +229,20 @@ struct ShopEndToEndTests {
         + "It was left untouched.\n"
     )
     #expect(try String(contentsOfFile: catalog, encoding: .utf8) == contents)
+  }
+
+  @Test func refusesACartInAFolderThatDoesNotExist() async throws {
+    let cart = home.path("typo/cart.json")
+    let run = try await shop("\raq", "--seed", "1", "--cart", cart)
+
+    #expect(run.status == 1)
+    #expect(run.output.isEmpty)
+    #expect(
+      run.errors
+        == "shop: The cart file \(cart) cannot be created: the folder \(home.path("typo")) does "
+        + "not exist.\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: home.path("typo")))
   }
 
   @Test func reportsACorruptCartAndNeverOverwritesIt() async throws {

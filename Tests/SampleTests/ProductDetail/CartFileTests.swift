@@ -20,6 +20,34 @@ struct CartFileTests {
     #expect(try await cart.load() == Cart(items: [item, item]))
   }
 
+  @Test func reportsAMissingFolderItMustNotCreate() async throws {
+    let path = folder.path("typo/cart.json")
+    let cart = CartFile(path: path, createsFolders: false)
+    let message =
+      "The cart file \(path) cannot be created: the folder \(folder.path("typo")) does not exist."
+
+    let atStartup = #expect(throws: DataFileError.self) {
+      try CartFile.load(from: path, createsFolders: false)
+    }
+    let onAdd = await #expect(throws: DataFileError.self) { try await cart.add(item) }
+
+    #expect(atStartup?.description == message)
+    #expect(onAdd?.description == message)
+    #expect(!FileManager.default.fileExists(atPath: folder.path("typo")))
+  }
+
+  @Test func emptiesTheCartInTheFile() async throws {
+    let cart = CartFile(path: folder.path("cart.json"))
+    try await cart.removeAll()
+    #expect(!FileManager.default.fileExists(atPath: folder.path("cart.json")))
+
+    _ = try await cart.add(item)
+    _ = try await cart.add(item)
+    try await cart.removeAll()
+
+    #expect(try await cart.load() == Cart())
+  }
+
   @Test func refusesToAddToACartThatWentBadAndLeavesItAlone() async throws {
     let path = folder.path("cart.json")
     let cart = CartFile(path: path)

@@ -16,6 +16,21 @@ struct StringWrappingTests {
     #expect(text.wrapped(toWidth: width) == lines)
   }
 
+  @Test(
+    arguments: [
+      ("The quick brown fox jumps", 10, 2, ["The quick", "brown fox…"]),
+      ("The quick brown fox", 9, 1, ["The quic…"]),
+      ("The quick brown fox", 10, 5, ["The quick", "brown fox"]),
+      ("The quick brown fox", 10, 0, []),
+      ("The quick brown fox", 10, -3, []),
+    ]
+  )
+  func cutsTheTextAtAMostLinesWithAnEllipsis(
+    text: String, width: Int, maxLines: Int, lines: [String]
+  ) {
+    #expect(text.wrapped(toWidth: width, maxLines: maxLines) == lines)
+  }
+
   @Test func truncatesByVisibleCharacters() {
     let styled = ANSI.bold("Counter")
 

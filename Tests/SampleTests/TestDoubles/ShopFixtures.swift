@@ -1,3 +1,4 @@
+import ArchitectureKit
 import ArchitectureKitTestSupport
 import ProductDetailFeature
 import ProductDetailLive
@@ -61,6 +62,45 @@ extension ShopState {
       highlightedID: products.first?.id
     )
   }
+
+  /// The list of `products`, with the page of `product` pushed over it, loaded and idle, as
+  /// the stack's first screen (`#1`).
+  static func onPage(of product: Product, over products: [Product]) -> ShopState {
+    var state = listing(products)
+    state.highlightedID = product.id
+    state.path = [.product(.loaded(product))]
+    return state
+  }
+}
+
+extension ProductPageState {
+  /// The page of `product` once its product has loaded, with nothing pending.
+  static func loaded(_ product: Product) -> ProductPageState {
+    ProductPageState(
+      product: product,
+      detail: ProductDetailState(screen: .productLoaded(product), requestCount: 1))
+  }
+}
+
+extension ShopPath.State {
+  /// The product page, to change in place in an expected state:
+  /// `$0.path[id: 1]?.page.detail.request = nil`.
+  ///
+  /// A test's own case accessor: the library matches cases without one, but a test that
+  /// changes a screen's state in place needs a writable path to it.
+  var page: ProductPageState {
+    get {
+      switch self {
+      case .product(let page): page
+      }
+    }
+    set { self = .product(newValue) }
+  }
+}
+
+/// The scope of the product detail feature of the page `id` on the shop's stack.
+func pageScope(_ id: StackID) -> String {
+  "path[\(id)].product.detail"
 }
 
 /// The system under test of the shop.
@@ -70,5 +110,51 @@ extension ShopTestSystem {
   /// The shop's harness, with the composed feature.
   convenience init(from state: ShopState = ShopState(), context: ShopContext, clock: ManualClock) {
     self.init(initialState: state, context: context, feature: Shop.feature, clock: clock)
+  }
+
+  /// Runs the page `id`'s load numbered `request` for its 3 s on `clock`, and receives
+  /// `product`, which the page then shows.
+  func load(
+    _ product: Product,
+    onPage id: StackID,
+    request: Int = 1,
+    clock: ManualClock,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    run(
+      ProductDetailRequest.loadProduct(id: request), in: pageScope(id), fileID: fileID,
+      filePath: filePath, line: line, column: column)
+    await clock.advance(by: .seconds(3))
+    await receive(
+      .path(id, .product(.detail(.productLoaded(product)))), fileID: fileID, filePath: filePath,
+      line: line, column: column
+    ) {
+      $0.path[id: id]?.page.detail.screen = .productLoaded(product)
+      $0.path[id: id]?.page.detail.request = nil
+    }
+  }
+
+  /// Presses `a` on the page `id`, loaded and idle: its add to cart starts, as the page's
+  /// second request.
+  func startAddingToCart(
+    onPage id: StackID,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    send(
+      .path(id, .product(.detail(.addToCart))), fileID: fileID, filePath: filePath, line: line,
+      column: column
+    ) {
+      $0.path[id: id]?.page.detail.request = .addToCart(id: 2)
+      $0.path[id: id]?.page.detail.requestCount = 2
+    }
+    expectStarted(
+      ProductDetailRequest.addToCart(id: 2), in: pageScope(id), fileID: fileID,
+      filePath: filePath, line: line, column: column)
   }
 }

@@ -1,32 +1,26 @@
 public import ArchitectureKit
 public import ProductDetailFeature
 
-/// The product detail sample's page, bound to one product of the shop.
+/// The product detail sample's page, as a screen of the shop's stack.
 ///
-/// The page's reducer and its effects are the product detail sample's, unchanged:
-/// ``ProductDetail/reduce(_:_:)`` and ``ProductDetail/effects(for:)``. Only the feedback that
-/// joins them is written again here, because a composed child's context is projected from the
-/// parent's context alone: the page's API must serve *this* product, which only the page's
-/// state knows. The request therefore carries the product, and the effect runs with
-/// ``ShopContext/productDetail(for:)``.
+/// The page is the product detail sample's, unchanged: its reducer and its one feedback run on
+/// ``ProductPageState/detail`` with `scope`. Its context is a ``ProductDetailContext`` whose
+/// API serves one product; the shop makes it when it pushes the page, from the product the page
+/// shows (see ``ShopPath``), so nothing here needs to know which product that is.
+///
+/// The page also ends itself: ``ProductPageEvent/closeTapped`` pops it off the stack
+/// (`dismissing(on:)`), which cancels what it was doing; the shop sees the event after the pop.
 public enum ProductPage: Sendable {
-  /// The page: the product detail sample's reducer, and its one feedback with the page's
-  /// product in the request.
+  /// The page: the product detail sample's feature on ``ProductPageState/detail``, closing on
+  /// ``ProductPageEvent/closeTapped``.
   public static var feature:
-    Feature<ProductPageState, ProductDetailEvent, ProductDetailError, ShopContext>
+    Feature<ProductPageState, ProductPageEvent, ProductDetailError, ProductDetailContext>
   {
-    Feature(
-      reduce: { state, event in ProductDetail.reduce(&state.page, event) },
-      feedback: [
-        .react(
-          request: { state in
-            state.page.request.map { ProductPageRequest(product: state.product, request: $0) }
-          },
-          effects: { request in
-            ProductDetail.effects(for: request.request)
-              .local { $0.productDetail(for: request.product) }
-          })
-      ]
-    )
+    Feature(reduce: { _, _ in })
+      .scope(
+        Feature(reduce: ProductDetail.reduce, feedback: ProductDetail.feedback),
+        state: \.detail, event: ProductPageEvent.detail, context: { $0 }, error: { $0 }
+      )
+      .dismissing(on: { $0 == .closeTapped })
   }
 }

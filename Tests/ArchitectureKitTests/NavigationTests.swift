@@ -264,3 +264,47 @@ struct DismissalThroughCompositionTests {
     system.send(.sheet(.row(.delete))) { $0.sheet = nil }
   }
 }
+
+/// Changing a presented enum state or a stack's screen in place keeps it.
+@MainActor
+@Suite(.timeLimit(.minutes(3)))
+struct InPlaceNavigationTests {
+  typealias Detail = Navigation.Detail
+
+  @Test func modifyingThePresentedCaseKeepsThePresentation() async {
+    let system = TestSystem(
+      initialState: Navigation.State(), context: Navigation.AppContext(),
+      feature: Navigation.feature)
+    system.send(.show(Navigation.detail("shoe"))) { $0.destination = Navigation.detail("shoe") }
+    system.expectStarted("shoe", in: "destination.detail")
+    var state = system.state
+    let identity = state.$destination
+    #expect(state.$destination.modify(Navigation.Screen.State.detail) { $0.quantity = 2 })
+    #expect(state.destination == .detail(Detail.State(product: "shoe", quantity: 2)))
+    #expect(!state.$destination.modify(Navigation.Screen.State.settings) { $0.name = "x" })
+    // Only an assignment mints a new presentation: the wrapper compares equal in value, and
+    // the system keeps the child when a reducer modifies it this way (aChangeInPlace… above).
+    #expect(identity.wrappedValue != state.destination)
+    system.send(.dismiss) { $0.destination = nil }
+    system.expectCancelled("shoe", in: "destination.detail")
+    await system.finish()
+  }
+
+  @Test func modifyingAScreenOnTheStackInPlace() {
+    var path = Stack<Navigation.Screen.State>()
+    let id = path.append(Navigation.detail("shoe"))
+    #expect(path.lastID == id)
+    #expect(path.modify(id, Navigation.Screen.State.detail) { $0.quantity = 3 })
+    #expect(path[id: id] == .detail(Detail.State(product: "shoe", quantity: 3)))
+    #expect(!path.modify(7, Navigation.Screen.State.detail) { $0.quantity = 4 })
+  }
+
+  @Test func stacksWithTheSameScreensAreEqualWhateverTheirHistory() {
+    var pushedAndPopped = Stack<Navigation.Screen.State>()
+    pushedAndPopped.append(Navigation.detail("shoe"))
+    pushedAndPopped.append(Navigation.detail("hat"))
+    pushedAndPopped.removeLast()
+    let pushedOnce: Stack<Navigation.Screen.State> = [Navigation.detail("shoe")]
+    #expect(pushedAndPopped == pushedOnce)
+  }
+}

@@ -60,6 +60,34 @@ public struct Presented<Value> {
   }
 }
 
+extension Presented {
+  /// Changes, in place, the presented state when it is in the case `destination` makes: the
+  /// presentation goes on, with its effects.
+  ///
+  /// ```swift
+  /// state.$destination.modify(Destination.State.cart) { cart in cart.isEmptying = true }
+  /// ```
+  ///
+  /// Matching the case and assigning the result (`if case .cart(var cart) = state.destination
+  /// { …; state.destination = .cart(cart) }`) would present anew, cancelling the sheet's
+  /// effects; this keeps the presentation.
+  ///
+  /// - Parameters:
+  ///   - destination: The case, as a function from its payload: `Destination.State.cart`.
+  ///   - body: Changes the payload.
+  /// - Returns: Whether a state was presented, in that case.
+  @discardableResult
+  public mutating func modify<Payload>(
+    _ destination: @escaping @Sendable (Payload) -> Value, _ body: (inout Payload) -> Void
+  ) -> Bool {
+    guard let current = value, var payload = CaseMatcher(embed: destination).extract(current)
+    else { return false }
+    body(&payload)
+    value = destination(payload)
+    return true
+  }
+}
+
 extension Presented: Equatable where Value: Equatable {
   /// Whether the two present equal states; the identity of the presentations is not compared.
   public static func == (lhs: Presented, rhs: Presented) -> Bool {

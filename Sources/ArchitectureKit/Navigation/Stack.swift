@@ -50,6 +50,37 @@ public struct Stack<Element> {
   /// The IDs of the elements, from the bottom to the top.
   public var ids: [StackID] { entries.map(\.id) }
 
+  /// The ID of the top screen, or `nil` when the stack is empty.
+  public var lastID: StackID? { entries.last?.id }
+
+  /// Changes, in place, the screen with `id` when it is in the case `screen` makes: the
+  /// screen keeps its identity and its effects go on.
+  ///
+  /// ```swift
+  /// state.path.modify(id, Path.State.detail) { detail in detail.quantity += 1 }
+  /// ```
+  ///
+  /// Assigning a new value through ``subscript(id:)`` keeps the screen too; this spares
+  /// matching the case by hand.
+  ///
+  /// - Parameters:
+  ///   - id: The screen's ID.
+  ///   - screen: The case, as a function from its payload: `Path.State.detail`.
+  ///   - body: Changes the payload.
+  /// - Returns: Whether the screen was there, in that case.
+  @discardableResult
+  public mutating func modify<Payload>(
+    _ id: StackID, _ screen: @escaping @Sendable (Payload) -> Element,
+    _ body: (inout Payload) -> Void
+  ) -> Bool {
+    guard let index = index(of: id),
+      var payload = CaseMatcher(embed: screen).extract(entries[index].element)
+    else { return false }
+    body(&payload)
+    entries[index].element = screen(payload)
+    return true
+  }
+
   /// Pushes a screen on top of the stack.
   ///
   /// - Parameter element: The screen's state.
@@ -149,20 +180,16 @@ extension Stack: ExpressibleByArrayLiteral {
 }
 
 extension Stack: Equatable where Element: Equatable {
-  /// Whether the stacks hold equal screens under the same IDs; presentation identities are not
-  /// compared.
+  /// Whether the stacks hold equal screens under the same IDs; neither the presentation
+  /// identities nor the IDs the next pushes will get are compared.
   public static func == (lhs: Stack, rhs: Stack) -> Bool {
-    lhs.nextID == rhs.nextID
-      && lhs.entries.elementsEqual(rhs.entries) {
-        $0.id == $1.id && $0.element == $1.element
-      }
+    lhs.entries.elementsEqual(rhs.entries) { $0.id == $1.id && $0.element == $1.element }
   }
 }
 
 extension Stack: Hashable where Element: Hashable {
   /// Hashes the IDs and the screens.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(nextID)
     for entry in entries {
       hasher.combine(entry.id)
       hasher.combine(entry.element)

@@ -64,10 +64,7 @@ extension Feature {
       }
       return parentReduce(&state, event)
     }
-    guard !childFeedback.isEmpty else {
-      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
-    }
-    let elements = Feedback<State, Event, ErrorType, Context> { _ in
+    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
       let children = ChildReconcilers<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       > { id, host in
@@ -83,7 +80,6 @@ extension Feature {
       // The closure captures the one object, which is then its context.
       return Reconciler { state, host in children.reconcile(state[keyPath: path], host) }
     }
-    return Feature(reduce: reduce, feedback: feedback + [elements], dismissal: dismissal)
   }
 
   /// Runs one child feature that cannot fail per element of an array of identified states.

@@ -54,10 +54,7 @@ extension Feature {
       }
       return parentReduce(&state, event)
     }
-    guard !childFeedback.isEmpty else {
-      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
-    }
-    let present = Feedback<State, Event, ErrorType, Context> { _ in
+    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
       let reconciler = Bookkeeping<
         ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
@@ -78,7 +75,6 @@ extension Feature {
         child.reconcile(childState)
       }
     }
-    return Feature(reduce: reduce, feedback: feedback + [present], dismissal: dismissal)
   }
 
   /// Runs a child feature that cannot fail while an optional part of this feature's state is

@@ -52,10 +52,7 @@ extension Feature {
     }
     // A child that ends its presentation ends the presentation of the feature it is part of.
     let dismissal = dismissal(passingOn: child.dismissal, extract: extract)
-    guard !childFeedback.isEmpty else {
-      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
-    }
-    let scoped = Feedback<State, Event, ErrorType, Context> { _ in
+    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
       let reconciler = Bookkeeping<
         ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
@@ -71,7 +68,6 @@ extension Feature {
         child.reconcile(state[keyPath: path])
       }
     }
-    return Feature(reduce: reduce, feedback: feedback + [scoped], dismissal: dismissal)
   }
 
   /// Runs a child feature that cannot fail on a part of this feature's state.

@@ -90,6 +90,32 @@ public struct Feature<State, Event: Sendable, ErrorType: Error, Context: Sendabl
   }
 }
 
+extension Feature {
+  /// How every composition ends: this feature's feedback with `reduce` and `dismissal` in
+  /// place of its own, and, when the child has feedback, one more loop that runs it.
+  ///
+  /// - Parameters:
+  ///   - reduce: The composed reducer.
+  ///   - dismissal: The composed feature's dismissal.
+  ///   - childFeedback: The child's feedback: none needs no loop.
+  ///   - makeReconciler: Makes the loop that runs the child's feedback, per system.
+  /// - Returns: The composed feature.
+  @inlinable
+  func composed<ChildFeedback>(
+    reduce: @escaping (inout State, Event) -> MissingChild?,
+    dismissal: ((Event) -> Bool)?,
+    running childFeedback: [ChildFeedback],
+    _ makeReconciler: @escaping (Int) -> Reconciler<State, Event, ErrorType, Context>
+  ) -> Feature {
+    guard !childFeedback.isEmpty else {
+      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
+    }
+    return Feature(
+      reduce: reduce, feedback: feedback + [Feedback(makeReconciler: makeReconciler)],
+      dismissal: dismissal)
+  }
+}
+
 @available(*, unavailable, message: "A feature's closures run on its system's isolation.")
 extension Feature: Sendable {}
 

@@ -70,10 +70,7 @@ extension Feature {
       return parentReduce(&state, event)
     }
     let dismissal = dismissal(passingOn: child.dismissal, extract: extract)
-    guard !childFeedback.isEmpty else {
-      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
-    }
-    let inCase = Feedback<State, Event, ErrorType, Context> { _ in
+    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
       let runtime = Bookkeeping<
         ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
@@ -98,7 +95,6 @@ extension Feature {
         child.reconcile(childState)
       }
     }
-    return Feature(reduce: reduce, feedback: feedback + [inCase], dismissal: dismissal)
   }
 
   /// Runs a child feature that cannot fail while this feature's state is in one case (see

@@ -73,10 +73,7 @@ extension Feature {
       }
       return parentReduce(&state, event)
     }
-    guard !childFeedback.isEmpty else {
-      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
-    }
-    let presented = Feedback<State, Event, ErrorType, Context> { _ in
+    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
       let presentation = Bookkeeping<
         (
           identity: PresentationIdentity,
@@ -110,7 +107,6 @@ extension Feature {
         child.reconcile(childState)
       }
     }
-    return Feature(reduce: reduce, feedback: feedback + [presented], dismissal: dismissal)
   }
 
   /// Runs a presented child feature that cannot fail (see

@@ -66,10 +66,7 @@ extension Feature {
       }
       return parentReduce(&state, event)
     }
-    guard !childFeedback.isEmpty else {
-      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
-    }
-    let screens = Feedback<State, Event, ErrorType, Context> { _ in
+    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
       let children = StackChildren<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       > { id, element, host in
@@ -83,7 +80,6 @@ extension Feature {
       }
       return Reconciler { state, host in children.reconcile(state[keyPath: path], host) }
     }
-    return Feature(reduce: reduce, feedback: feedback + [screens], dismissal: dismissal)
   }
 
   /// Runs one child that cannot fail per screen of a ``Stack`` (see

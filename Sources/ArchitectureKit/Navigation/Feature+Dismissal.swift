@@ -4,12 +4,16 @@ extension Feature {
   /// sheet's Close button, a screen popped once its work is saved.
   ///
   /// When the feature is presented — with ``presents(_:state:event:extract:context:error:)``,
-  /// on a ``Stack`` with ``forEach(_:stack:event:extract:context:error:)``, or with
-  /// ``ifLet(_:state:event:extract:context:error:)`` — such an event is reduced by the feature
-  /// first, then the presentation ends (the presented state becomes `nil`, the stack element is
-  /// popped with the ones above it) and its effects are cancelled; then the parent's reducer
-  /// runs on the event, as for any child event, and sees the child gone. No parent case is
-  /// needed; one that wants to know can match the event.
+  /// on a ``Stack`` with ``forEach(_:stack:event:extract:context:error:)``, with
+  /// ``ifLet(_:state:event:extract:context:error:)``, or as an element of
+  /// ``forEach(_:elements:event:extract:context:error:)`` — such an event is reduced by the
+  /// feature first, then the presentation ends (the presented or optional state becomes `nil`,
+  /// the stack element is popped with the ones above it, the element is removed from its
+  /// array) and its effects are cancelled; then the parent's reducer runs on the event, as for
+  /// any child event, and sees the child gone. No parent case is needed; one that wants to know
+  /// can match the event. A parent that needs the child's last state handles the event itself
+  /// and dismisses the child, instead of this modifier. A feature that nothing presents, such as
+  /// a system's root, ignores its dismissal.
   ///
   /// ```swift
   /// Settings.feature.dismissing(on: { $0 == .closeTapped || $0 == .saved })

@@ -8,7 +8,7 @@ extension Feature {
   /// ```swift
   /// enum Node {
   ///   struct State: Equatable, Identifiable { let id: Int; var children: [State] = [] }
-  ///   enum Event: Sendable { case add(Int), child(Int, Event) }
+  ///   indirect enum Event: Sendable { case add(Int), child(Int, Event) }
   ///
   ///   static var feature: Feature<State, Event, Never, Void> {
   ///     Feature(reduce: { node, event in

@@ -22,7 +22,12 @@ import FunctionalCore
 /// or the child's own reducer — keeps the presentation, so its effects go on under the request
 /// semantics. An assignment of the whole value, even an equal one, presents anew: every effect
 /// of the old child is cancelled, equal requests included, and its late events are dropped.
-/// That is how a re-presented sheet never inherits the previous one's stream.
+/// That is how a re-presented sheet never inherits the previous one's stream. A key path writes
+/// the property through its setter, so `state[keyPath: \.destination] = …` presents anew, and so
+/// does a change through a key path (`state[keyPath: \.destination]?.name = "Ada"`); so does a
+/// copy changed and assigned back, such as an enum payload taken out with `if case var` and
+/// put back. A decoded state, and a state made with `init(wrappedValue:)`, are new presentations.
+/// <doc:Navigation> has the rule case by case.
 ///
 /// The identity is not part of the value: two `Presented` values are equal when their states
 /// are, so a test's expected state (`$0.destination = .settings(…)`) compares equal to the

@@ -19,7 +19,8 @@
 ///
 /// Changing an element in place (`state.path[id: id]?.title = "…"`, the element's own reducer)
 /// keeps it; replacing it through ``subscript(id:)`` with a new value does too — a new screen is
-/// pushed, not assigned.
+/// pushed, not assigned. That differs from a ``Presented`` property, where any assignment is a
+/// new presentation. <doc:Navigation> says what happens to effects on each change.
 public struct Stack<Element> {
   /// One element and what the library knows of it.
   @usableFromInline

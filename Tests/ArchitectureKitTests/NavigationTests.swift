@@ -308,3 +308,76 @@ struct InPlaceNavigationTests {
     #expect(pushedAndPopped == pushedOnce)
   }
 }
+
+/// A dialog presented as one case of a destination, beside a sheet.
+@MainActor
+@Suite(.timeLimit(.minutes(3)))
+struct DialogDestinationTests {
+  enum AlertAction: Equatable, Sendable {
+    case retry
+  }
+
+  enum Destination {
+    enum State: Equatable, Sendable {
+      case alert(DialogState<AlertAction>)
+      case note(String)
+    }
+
+    enum Event: Equatable, Sendable {
+      case alert(AlertAction?)
+      case note(Never)
+    }
+
+    static var feature: Feature<State, Event, Never, Void> {
+      Feature(reduce: { _, _ in })
+        .ifCase(
+          DialogState<AlertAction>.feature(), case: State.alert, event: Event.alert,
+          context: { _, _ in () })
+    }
+  }
+
+  struct State: Equatable {
+    @Presented var destination: Destination.State?
+    var retries = 0
+  }
+
+  enum Event: Equatable, Sendable {
+    case destination(Destination.Event)
+    case failed
+  }
+
+  static var feature: Feature<State, Event, Never, Void> {
+    Feature(reduce: { state, event in
+      switch event {
+      case .failed:
+        state.destination = .alert(.alert(title: "Failed", buttons: [Button("Retry", action: .retry)]))
+      case .destination(.alert(.retry)): state.retries += 1
+      case .destination: break
+      }
+    })
+    .presents(
+      Destination.feature, state: \.$destination, event: Event.destination,
+      context: { _, _ in () })
+  }
+
+  typealias Button = DialogState<AlertAction>.Button
+
+  @Test func aTapOnTheAlertCaseDismissesTheDestination() {
+    let system = TestSystem(initialState: State(), context: (), feature: Self.feature)
+    system.send(.failed) {
+      $0.destination = .alert(.alert(title: "Failed", buttons: [Button("Retry", action: .retry)]))
+    }
+    system.send(.destination(.alert(.retry))) {
+      $0.destination = nil
+      $0.retries = 1
+    }
+  }
+
+  @Test func poppingAnEmptyStackDoesNothing() {
+    var path = Stack<Int>()
+    path.removeLast()
+    path.append(1)
+    path.removeLast(5)
+    #expect(path.isEmpty)
+  }
+}

@@ -94,11 +94,12 @@ public struct Stack<Element> {
     return id
   }
 
-  /// Pops the top `count` screens.
+  /// Pops the top `count` screens, or every screen when there are fewer: popping an empty
+  /// stack does nothing.
   ///
-  /// - Parameter count: How many screens to pop; at most the stack's count.
+  /// - Parameter count: How many screens to pop.
   public mutating func removeLast(_ count: Int = 1) {
-    entries.removeLast(count)
+    entries.removeLast(Swift.min(Swift.max(count, 0), entries.count))
   }
 
   /// Pops every screen.
@@ -160,7 +161,11 @@ public struct Stack<Element> {
   }
 }
 
-extension Stack: RandomAccessCollection, MutableCollection {
+/// A collection of screens, bottom to top. Not a `MutableCollection`: swapping or sorting
+/// positions would move screen states between identities, leaving each screen's effects and
+/// context behind; change a screen in place through ``subscript(_:)`` or
+/// ``subscript(id:)``, reorder by building a new stack.
+extension Stack: RandomAccessCollection {
   /// The position of the bottom screen.
   public var startIndex: Int { entries.startIndex }
   /// The position past the top screen.

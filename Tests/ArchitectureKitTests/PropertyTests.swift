@@ -14,6 +14,14 @@ import Testing
 // start when it appears, removing it cancels exactly its running effects (their late results
 // are dropped), it starts afresh when it comes back, and an event for a missing child is
 // reduced by neither reducer and reported with the child's scope.
+//
+// DESIGN §8, "Navigation", issue 28: more sequences also navigate. The feature presents an
+// enum destination (`presents` with two `ifCase` screens) and a stack (`forEach(stack:)`) of
+// screens with a request each; the sequences present, switch case (anew and in place),
+// present an equal screen anew, dismiss, push, pop and pop to the root, and send screens
+// events, present and missing. The reference models a presentation's identity on its own: a
+// screen presented anew is a new screen, whose equal request starts again while the old
+// screen's run is cancelled and its late result dropped.
 @MainActor
 struct PropertyTests {
   @Test func theGeneratorReplaysTheReferenceSequence() {
@@ -23,34 +31,38 @@ struct PropertyTests {
     #expect(random.next() == 0x06C4_5D18_8009_454F)
   }
 
-  /// 8 seeds × 250 sequences of 10 to 60 random actions, on the core alone.
+  /// 8 seeds × 250 sequences of 10 to 60 random actions, then 125 that also navigate, on the
+  /// core alone.
   @Test(arguments: 0..<8 as Range<UInt64>)
   func theCoreBehavesLikeTheReferenceOverRandomSequences(seed: UInt64) async {
-    await runSequences(on: .core, seed: seed, count: StressLoad.scaled(250))
+    await runSequences(
+      on: .core, seed: seed, count: StressLoad.scaled(250),
+      navigating: StressLoad.scaled(125))
   }
 
-  /// The first 20 sequences of seeds 0 to 3 (the very ones the core runs), on each runtime:
-  /// effects run in tasks (or wait for the test), and every result hops back to the system's
-  /// isolation.
+  /// The first 20 sequences of seeds 0 to 3 (the very ones the core runs), then 15 that also
+  /// navigate, on each runtime: effects run in tasks (or wait for the test), and every result
+  /// hops back to the system's isolation.
   @Test(
     arguments: [PropertyRuntime.system, .backgroundSystem, .testSystem], 0..<4 as Range<UInt64>)
   func everyRuntimeBehavesLikeTheReferenceOverTheSameSequences(
     runtime: PropertyRuntime,
     seed: UInt64
   ) async {
-    await runSequences(on: runtime, seed: seed, count: StressLoad.scaled(20))
+    await runSequences(
+      on: runtime, seed: seed, count: StressLoad.scaled(20), navigating: StressLoad.scaled(15))
   }
 
-  /// The sequences every runtime runs (the first 20 of seeds 0 to 3) reach each per-element
-  /// lifetime, so the tests above fail when one is wrong.
+  /// The sequences every runtime runs (20, and 15 navigating, of seeds 0 to 3) reach each
+  /// per-element and per-screen lifetime, so the tests above fail when one is wrong.
   @Test func theSequencesReachEveryChildLifetime() {
     var coverage = ReferenceSystem.ChildCoverage()
     for seed in 0..<4 as Range<UInt64> {
-      var random = SplitMix64(seed: seed)
-      for _ in 0..<StressLoad.scaled(20) {
-        let sequenceSeed = random.next()
-        let actions = Int.random(in: 10...60, using: &random)
-        coverage += PropertyRunner.coverage(seed: sequenceSeed, actions: actions)
+      let sequences = Self.sequences(
+        of: seed, count: StressLoad.scaled(20), navigating: StressLoad.scaled(15))
+      for sequence in sequences {
+        coverage += PropertyRunner.coverage(
+          seed: sequence.seed, actions: sequence.actions, navigating: sequence.navigates)
       }
     }
     for (name, count) in ReferenceSystem.ChildCoverage.counts {
@@ -79,24 +91,40 @@ struct PropertyTests {
     }
   }
 
-  /// Runs the first `count` sequences of `seed` on `runtime`, stopping at the first that
-  /// disagrees with the reference.
+  /// The first `count` sequences of `seed`, then `navigating` more that also navigate.
+  ///
+  /// Each comes with its seed, its number of actions, and whether it navigates. The first
+  /// `count` are the sequences drawn before the model navigated, action for action.
+  static func sequences(
+    of seed: UInt64,
+    count: Int,
+    navigating: Int
+  ) -> [(seed: UInt64, actions: Int, navigates: Bool)] {
+    var random = SplitMix64(seed: seed)
+    return (0..<count + navigating).map { index in
+      let sequenceSeed = random.next()
+      return (sequenceSeed, Int.random(in: 10...60, using: &random), index >= count)
+    }
+  }
+
+  /// Runs the first `count` sequences of `seed`, then `navigating` more, on `runtime`,
+  /// stopping at the first that disagrees with the reference.
   private func runSequences(
     on runtime: PropertyRuntime,
     seed: UInt64,
     count: Int,
+    navigating: Int,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    var random = SplitMix64(seed: seed)
-    for sequence in 0..<count {
-      let sequenceSeed = random.next()
-      let actions = Int.random(in: 10...60, using: &random)
+    let sequences = Self.sequences(of: seed, count: count, navigating: navigating)
+    for (index, sequence) in sequences.enumerated() {
       let agrees = await PropertyRunner.run(
-        runtime.makeDriver(), seed: sequenceSeed, actions: actions,
-        sourceLocation: sourceLocation)
+        runtime.makeDriver(), seed: sequence.seed, actions: sequence.actions,
+        navigating: sequence.navigates, sourceLocation: sourceLocation)
       guard agrees else {
+        let kind = sequence.navigates ? "navigating" : "not navigating"
         Issue.record(
-          "\(runtime): sequence \(sequence) of seed \(seed) (sequence seed \(sequenceSeed)).",
+          "\(runtime): sequence \(index) of seed \(seed) (sequence seed \(sequence.seed), \(kind)).",
           sourceLocation: sourceLocation)
         return
       }

@@ -112,7 +112,7 @@ extension Presented: Sendable where Value: Sendable {}
 extension Presented: CustomReflectable {
   /// The presented state, as an optional: state dumps and diffs show no identity.
   public var customMirror: Mirror {
-    Mirror(reflecting: value as Value?)
+    Mirror(reflecting: value as Any)
   }
 }
 

@@ -53,6 +53,16 @@ final class EffectScript: Sendable {
     }
   }
 
+  /// The body of a child's or a screen's `run` effect: the script plays the parent's events,
+  /// so the result comes embedded and `extract` takes it out.
+  func single<Event>(
+    _ request: RequestID,
+    embedded extract: (PropertyEvent) -> Event?
+  ) async throws(CounterError) -> Event {
+    guard let event = extract(try await single(request)) else { throw .generic }
+    return event
+  }
+
   /// A stream effect's body.
   func stream(_ request: RequestID, send: Send<PropertyEvent>) async throws(CounterError) {
     switch await play(request, send: send) {

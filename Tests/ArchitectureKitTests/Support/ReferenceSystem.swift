@@ -72,9 +72,16 @@ struct Token: Hashable, Sendable, CustomStringConvertible {
 
   var description: String { "\(request)#\(generation)" }
 
-  /// The event the run's effect sends: its result, embedded for a child's run.
+  /// The event the run's effect sends: its result, embedded for a child's or a screen's run.
   var event: PropertyEvent {
-    element.map { .child($0, .result(self)) } ?? .result(self)
+    guard let element else { return .result(self) }
+    switch element {
+    case ScreenPlace.destinationA: return .destination(.a(.result(self)))
+    case ScreenPlace.destinationB: return .destination(.b(.result(self)))
+    default:
+      if let id = ScreenPlace.stackID(of: element) { return .path(id, .result(self)) }
+      return .child(element, .result(self))
+    }
   }
 
   /// The child the run belongs to, if any.
@@ -96,6 +103,18 @@ enum Mutation: Sendable, Equatable, CustomStringConvertible {
   case moveChild(Int, to: Int)
   /// The parent changes a child's request itself, as a parent may.
   case setChildSingle(Int, Int?)
+  /// Presents a new destination screen, in case `a` (0) or `b` (1).
+  case present(Int, single: Int?)
+  /// Presents the destination anew, equal to what it is: a new screen with equal requests.
+  case presentAgain
+  case dismiss
+  /// Changes the destination screen's request in place.
+  case setDestinationSingle(Int?)
+  /// Moves the destination screen to the other case, in place.
+  case switchCaseInPlace
+  case push(single: Int?)
+  case pop
+  case popToRoot
 
   var description: String {
     func show(_ value: Int?) -> String { value.map(String.init) ?? "nil" }
@@ -110,6 +129,14 @@ enum Mutation: Sendable, Equatable, CustomStringConvertible {
     case .removeChild(let id): "children-\(id)"
     case .moveChild(let id, let index): "children[\(id)]->@\(index)"
     case .setChildSingle(let id, let value): "children[\(id)].single=\(show(value))"
+    case .present(let kind, let single): "present \(kind == 0 ? "a" : "b")(\(show(single)))"
+    case .presentAgain: "present again"
+    case .dismiss: "dismiss"
+    case .setDestinationSingle(let value): "destination.single=\(show(value))"
+    case .switchCaseInPlace: "switch case in place"
+    case .push(let single): "push(\(show(single)))"
+    case .pop: "pop"
+    case .popToRoot: "pop to root"
     }
   }
 }
@@ -150,6 +177,10 @@ enum PropertyEvent: Sendable, Equatable, CustomStringConvertible {
   case result(Token)
   /// An event for the child with this identifier, present or not.
   case child(Int, ChildEvent)
+  /// An event for the destination's screen in one case, presented or not.
+  case destination(DestinationEvent)
+  /// An event for the stack's screen with this ID, on the stack or not.
+  case path(StackID, ScreenEvent)
 
   var description: String {
     switch self {
@@ -157,12 +188,163 @@ enum PropertyEvent: Sendable, Equatable, CustomStringConvertible {
     case .user(let mutation, let then): "\(mutation) then \(then.map { "\($0)" })"
     case .result(let token): "result \(token)"
     case .child(let id, let event): "\(PropertyChild.scope(of: id)) \(event)"
+    case .destination(let event): "destination.\(event.caseName) \(event.screenEvent)"
+    case .path(let id, let event): "path[\(id)] \(event)"
     }
   }
 
   /// The child identifier and event, for `forEach`.
   var child: (Int, ChildEvent)? {
     if case .child(let id, let event) = self { (id, event) } else { nil }
+  }
+
+  /// The destination's event, for `presents`.
+  var destination: DestinationEvent? {
+    if case .destination(let event) = self { event } else { nil }
+  }
+
+  /// The screen's ID and event, for `forEach(stack:)`.
+  var pathEvent: (StackID, ScreenEvent)? {
+    if case .path(let id, let event) = self { (id, event) } else { nil }
+  }
+
+  /// The event of a screen, in the destination or on the stack.
+  var screenEvent: ScreenEvent? {
+    switch self {
+    case .destination(let event): event.screenEvent
+    case .path(_, let event): event
+    case .user, .result, .child: nil
+    }
+  }
+}
+
+/// The codes the model names navigation screens with, as a request's element: the
+/// destination's two cases, and each screen of the stack by its ID.
+enum ScreenPlace {
+  static let destinationA = 100
+  static let destinationB = 101
+  static let stackBase = 1000
+
+  static func stack(_ id: StackID) -> Int {
+    stackBase + id.rawValue
+  }
+
+  static func isDestination(_ element: Int) -> Bool {
+    element == destinationA || element == destinationB
+  }
+
+  /// The stack ID an element code names, if it names a stack screen.
+  static func stackID(of element: Int) -> StackID? {
+    element > stackBase ? StackID(rawValue: element - stackBase) : nil
+  }
+}
+
+/// The event of a screen: a change through its reducer, or one of its effect's results.
+enum ScreenEvent: Sendable, Equatable, CustomStringConvertible {
+  case setSingle(Int?)
+  case result(Token)
+
+  var description: String {
+    switch self {
+    case .setSingle(let value): "single=\(value.map(String.init) ?? "nil")"
+    case .result(let token): "result \(token)"
+    }
+  }
+}
+
+/// A screen in the destination or on the stack: one request, a `run` effect.
+struct PropertyScreen: Equatable, Sendable {
+  /// Where the screen is (``ScreenPlace``), set by the parent as it presents or pushes it; its
+  /// requests name it.
+  var place: Int
+  var single: Int?
+  /// The screen's effect results it reduced, in order.
+  var results: [Token] = []
+
+  static func reduce(_ screen: inout PropertyScreen, _ event: ScreenEvent) {
+    switch event {
+    case .setSingle(let value): screen.single = value
+    case .result(let token): screen.results.append(token)
+    }
+  }
+
+  var requests: [RequestID] {
+    single.map { [RequestID(element: place, feedback: 0, value: $0)] } ?? []
+  }
+}
+
+/// The destination: one screen, in one of two cases, composed with `ifCase`.
+enum PropertyDestination: Equatable, Sendable {
+  case a(PropertyScreen)
+  case b(PropertyScreen)
+
+  var screen: PropertyScreen {
+    switch self {
+    case .a(let screen), .b(let screen): screen
+    }
+  }
+
+  /// Changes the screen's request in place.
+  mutating func setSingle(_ value: Int?) {
+    var screen = screen
+    screen.single = value
+    self = rebuilt(screen)
+  }
+
+  /// Moves the screen to the other case, in place.
+  mutating func switchCase() {
+    var screen = screen
+    switch self {
+    case .a:
+      screen.place = ScreenPlace.destinationB
+      self = .b(screen)
+    case .b:
+      screen.place = ScreenPlace.destinationA
+      self = .a(screen)
+    }
+  }
+
+  /// Whether an event for a case reaches this destination.
+  func accepts(_ event: DestinationEvent) -> Bool {
+    switch (self, event) {
+    case (.a, .a), (.b, .b): true
+    default: false
+    }
+  }
+
+  /// Runs the screen's reducer on an event for this destination's case.
+  mutating func reduce(_ event: DestinationEvent) {
+    guard accepts(event) else { return }
+    var screen = screen
+    PropertyScreen.reduce(&screen, event.screenEvent)
+    self = rebuilt(screen)
+  }
+
+  private func rebuilt(_ screen: PropertyScreen) -> PropertyDestination {
+    switch self {
+    case .a: .a(screen)
+    case .b: .b(screen)
+    }
+  }
+}
+
+/// The event of the destination's screen in one case.
+enum DestinationEvent: Sendable, Equatable {
+  case a(ScreenEvent)
+  case b(ScreenEvent)
+
+  /// The case, as `ifCase` names a screen by it.
+  var caseName: String {
+    switch self {
+    case .a: "a"
+    case .b: "b"
+    }
+  }
+
+  var screenEvent: ScreenEvent {
+    switch self {
+    case .a(let event), .b(let event): event
+    }
   }
 }
 
@@ -193,15 +375,32 @@ struct PropertyChild: Identifiable, Equatable, Sendable {
     return requests
   }
 
-  /// The scope `forEach` names the child's requests and missing events with.
+  /// The scope `forEach` names the child's requests and missing events with, or for a
+  /// screen's code (``ScreenPlace``), the scope `presents` and `ifCase`, or `forEach(stack:)`,
+  /// name it with.
   static func scope(of id: Int) -> String {
-    "children[\(id)]"
+    switch id {
+    case ScreenPlace.destinationA: "destination.a"
+    case ScreenPlace.destinationB: "destination.b"
+    default: ScreenPlace.stackID(of: id).map { "path[\($0)]" } ?? "children[\(id)]"
+    }
   }
 
-  /// The child identifier a scope names: `nil` for the parent's own (empty) scope, and an
-  /// identifier no child has (-1) for any other scope, so a wrong scope never matches.
+  /// The child identifier (or screen code) a scope names: `nil` for the parent's own (empty)
+  /// scope, and an identifier no child has (-1) for any other scope, so a wrong scope never
+  /// matches.
   static func element(inScope scope: String) -> Int? {
     guard !scope.isEmpty else { return nil }
+    switch scope {
+    case "destination.a": return ScreenPlace.destinationA
+    case "destination.b": return ScreenPlace.destinationB
+    default: break
+    }
+    if scope.hasPrefix("path[#"), scope.hasSuffix("]"),
+      let id = Int(scope.dropFirst("path[#".count).dropLast()), id > 0
+    {
+      return ScreenPlace.stack(StackID(rawValue: id))
+    }
     guard scope.hasPrefix("children["), scope.hasSuffix("]"),
       let id = Int(scope.dropFirst("children[".count).dropLast())
     else { return -1 }
@@ -224,6 +423,12 @@ struct PropertyState: Equatable, Sendable {
   var echo: Int?
   /// The children, run by `forEach` (feedback 5): each has effects of its own.
   var children: [PropertyChild] = []
+  /// The destination, run by `presents` (feedback 6) and `ifCase`.
+  @Presented var destination: PropertyDestination?
+  /// How many times the reducer presented a destination: the model's presentation identity.
+  var presentations = 0
+  /// The stack, run by `forEach(stack:)` (feedback 7).
+  var path = Stack<PropertyScreen>()
   /// Every effect result reduced, in order, the children's included.
   var results: [Token] = []
   /// How many results the child held when the parent reduced each child result: the child's
@@ -251,6 +456,9 @@ struct PropertyState: Equatable, Sendable {
         state.childResultCounts.append(
           state.children.first { $0.id == id }.map(\.results.count) ?? -1)
       }
+    case .destination, .path:
+      state.followUps = []
+      if case .result(let token) = event.screenEvent { state.results.append(token) }
     }
   }
 
@@ -277,6 +485,48 @@ struct PropertyState: Equatable, Sendable {
     case .setChildSingle(let id, let value):
       guard let at = index(id) else { return }
       state.children[at].single = value
+    case .present(let kind, let single):
+      state.destination =
+        kind == 0
+        ? .a(PropertyScreen(place: ScreenPlace.destinationA, single: single))
+        : .b(PropertyScreen(place: ScreenPlace.destinationB, single: single))
+      state.presentations += 1
+    case .presentAgain:
+      guard let destination = state.destination else { return }
+      state.destination = destination
+      state.presentations += 1
+    case .dismiss:
+      state.destination = nil
+    case .setDestinationSingle(let value):
+      state.destination?.setSingle(value)
+    case .switchCaseInPlace:
+      state.destination?.switchCase()
+    case .push(let single):
+      let id = state.path.append(PropertyScreen(place: 0, single: single))
+      state.path[id: id]?.place = ScreenPlace.stack(id)
+    case .pop:
+      if !state.path.isEmpty { state.path.removeLast() }
+    case .popToRoot:
+      state.path.removeAll()
+    }
+  }
+
+  /// Where the child or screen an event is meant for was, when the state does not hold it:
+  /// named as `forEach`, `presents` with `ifCase`, and `forEach(stack:)` report it.
+  func missingChild(of event: PropertyEvent) -> String? {
+    switch event {
+    case .child(let id, _):
+      children.contains { $0.id == id } ? nil : PropertyChild.scope(of: id)
+    case .destination(let event):
+      if let destination {
+        destination.accepts(event) ? nil : "destination.\(event.caseName)"
+      } else {
+        "destination"
+      }
+    case .path(let id, _):
+      path[id: id] == nil ? "path[\(id)]" : nil
+    case .user, .result:
+      nil
     }
   }
 
@@ -286,11 +536,21 @@ struct PropertyState: Equatable, Sendable {
   ///
   /// - Returns: The scope of the missing child, when the event was not reduced.
   static func referenceReduce(_ state: inout PropertyState, _ event: PropertyEvent) -> String? {
-    if case .child(let id, let childEvent) = event {
-      guard let at = state.children.firstIndex(where: { $0.id == id }) else {
-        return PropertyChild.scope(of: id)
+    if let missing = state.missingChild(of: event) { return missing }
+    switch event {
+    case .child(let id, let childEvent):
+      if let at = state.children.firstIndex(where: { $0.id == id }) {
+        PropertyChild.reduce(&state.children[at], childEvent)
       }
-      PropertyChild.reduce(&state.children[at], childEvent)
+    case .destination(let destinationEvent):
+      state.destination?.reduce(destinationEvent)
+    case .path(let id, let screenEvent):
+      if var screen = state.path[id: id] {
+        PropertyScreen.reduce(&screen, screenEvent)
+        state.path[id: id] = screen
+      }
+    case .user, .result:
+      break
     }
     reduce(&state, event)
     return nil
@@ -305,6 +565,8 @@ struct PropertyState: Equatable, Sendable {
     if isOn { requests.insert(RequestID(feedback: 3, value: 1)) }
     if let echo { requests.insert(RequestID(feedback: 4, value: echo)) }
     for child in children { requests.formUnion(child.requests) }
+    if let screen = destination?.screen { requests.formUnion(screen.requests) }
+    for screen in path { requests.formUnion(screen.requests) }
     return requests
   }
 
@@ -439,6 +701,25 @@ struct ReferenceSystem {
     var isLaunched: Bool
     /// When the run started, among all runs: a removed child's runs are cancelled in this order.
     var order: Int
+    /// The presentation the run's destination screen belonged to (``PropertyState/presentations``).
+    var presentation = 0
+  }
+
+  /// Where each feedback comes in a reconciliation, as the composition orders them: the
+  /// parent's five feedback, `forEach`'s children (each child's two feedback in turn, then the
+  /// children that left), `presents` (the screen of an ended presentation, then the current
+  /// screen's case `a`, then its case `b`), and `forEach(stack:)` (the popped screens, the top
+  /// one first, then the screens on the stack, from the bottom).
+  enum Turn {
+    static func child(at position: Int, feedback: Int) -> Int { 5 + 2 * position + feedback }
+    static let removedChildren = 1_000_000
+    static let endedDestination = 2_000_000
+    static func destination(_ element: Int) -> Int {
+      endedDestination + 1 + element - ScreenPlace.destinationA
+    }
+    static func popped(_ id: StackID) -> Int { 3_000_000 + (span - id.rawValue) }
+    static func onStack(at position: Int) -> Int { 4_000_000 + position }
+    static let span = 100_000
   }
 
   /// How often a sequence met each per-element lifetime the property test is about, so a test
@@ -456,6 +737,22 @@ struct ReferenceSystem {
     var eventsForMissingChildren = 0
     /// Child events reduced by the child's and the parent's reducers.
     var childEventsReduced = 0
+    /// Running effects of the destination's screen cancelled as it was dismissed.
+    var destinationsDismissed = 0
+    /// … as another case, or another screen of the same case, was presented.
+    var destinationsReplaced = 0
+    /// … as an equal screen was presented anew: an equal request started again.
+    var destinationsPresentedAnew = 0
+    /// … as the screen moved to the other case or changed its request, in place.
+    var destinationsChangedInPlace = 0
+    /// Running effects of stack screens cancelled as they were popped.
+    var screensPopped = 0
+    /// Results of dismissed or popped screens' effects that came late, and were dropped.
+    var lateResultsOfEndedScreens = 0
+    /// Events for a screen the state did not hold.
+    var eventsForMissingScreens = 0
+    /// Screen events reduced by the screen's and the parent's reducers.
+    var screenEventsReduced = 0
 
     /// Every count, by name.
     static var counts: [(name: String, count: WritableKeyPath<ChildCoverage, Int>)] {
@@ -466,6 +763,14 @@ struct ReferenceSystem {
         ("equal requests of two children", \.equalRequestsOfTwoChildren),
         ("events for missing children", \.eventsForMissingChildren),
         ("child events reduced", \.childEventsReduced),
+        ("destinations dismissed", \.destinationsDismissed),
+        ("destinations replaced", \.destinationsReplaced),
+        ("destinations presented anew", \.destinationsPresentedAnew),
+        ("destinations changed in place", \.destinationsChangedInPlace),
+        ("screens popped", \.screensPopped),
+        ("late results of ended screens", \.lateResultsOfEndedScreens),
+        ("events for missing screens", \.eventsForMissingScreens),
+        ("screen events reduced", \.screenEventsReduced),
       ]
     }
 
@@ -481,6 +786,12 @@ struct ReferenceSystem {
   }
 
   let isParking: Bool
+  /// Whether the sequence also navigates.
+  ///
+  /// A navigating sequence presents, switches, dismisses, pushes and pops screens, and sends
+  /// them events; one that does not draws exactly the actions it drew before the model had
+  /// screens.
+  let navigates: Bool
   var state = PropertyState()
   var isStopped = false
   /// The live runs: requests wanted by the state, each with its generation.
@@ -503,12 +814,15 @@ struct ReferenceSystem {
   private(set) var coverage = ChildCoverage()
   /// Runs cancelled because their child left the state (coverage only).
   private var removedRuns: Set<Token> = []
+  /// Runs cancelled because their screen was dismissed or popped (coverage only).
+  private var endedScreenRuns: Set<Token> = []
   /// Children that left the state once (coverage only).
   private var removedChildren: Set<Int> = []
   private var startCount = 0
 
-  init(isParking: Bool = false) {
+  init(isParking: Bool = false, navigates: Bool = false) {
     self.isParking = isParking
+    self.navigates = navigates
   }
 
   var reduced: [PropertyEvent] {
@@ -618,7 +932,7 @@ struct ReferenceSystem {
     while !queue.isEmpty {
       switch queue.removeFirst() {
       case .event(let event, let source?) where !isRunning(source):
-        if removedRuns.contains(source) { coverage.lateResultsOfRemoved += 1 }
+        countLateResult(of: source)
         record(.ignored(event))
       case .event(let event, _):
         if isStopped {
@@ -628,7 +942,7 @@ struct ReferenceSystem {
         }
       case .outcome(let token, let outcome):
         guard isRunning(token) else {
-          if removedRuns.contains(token) { coverage.lateResultsOfRemoved += 1 }
+          countLateResult(of: token)
           if case .event(let stale) = outcome { record(.ignored(stale)) }
           continue
         }
@@ -651,13 +965,26 @@ struct ReferenceSystem {
     isDraining = false
   }
 
+  private mutating func countLateResult(of token: Token) {
+    if removedRuns.contains(token) { coverage.lateResultsOfRemoved += 1 }
+    if endedScreenRuns.contains(token) { coverage.lateResultsOfEndedScreens += 1 }
+  }
+
   private mutating func step(_ event: PropertyEvent) {
     if let missing = PropertyState.referenceReduce(&state, event) {
       // Neither reducer ran: no step, no follow-ups, nothing to reconcile.
-      coverage.eventsForMissingChildren += 1
+      if case .child = event {
+        coverage.eventsForMissingChildren += 1
+      } else {
+        coverage.eventsForMissingScreens += 1
+      }
       return record(.ignored(event, missingChild: missing))
     }
-    if case .child = event { coverage.childEventsReduced += 1 }
+    switch event {
+    case .child: coverage.childEventsReduced += 1
+    case .destination, .path: coverage.screenEventsReduced += 1
+    case .user, .result: break
+    }
     // The loop callbacks send the follow-ups before the observers hear of the step.
     queue += state.followUps.map { .event(.user($0, then: []), source: nil) }
     record(.step(event))
@@ -665,40 +992,90 @@ struct ReferenceSystem {
     reconcile()
   }
 
-  /// Reconciles feedback by feedback, as the core does.
+  /// Reconciles feedback by feedback, as the core does, in the order of ``Turn``.
   ///
-  /// First the parent's five feedback, then `forEach`'s, which goes through the children in
-  /// the state's order (each child's two feedback in turn) and then retires the children that
-  /// left. Within a feedback, vanished requests are cancelled, then new ones start; a hook's
-  /// stop ends the reconciliation. An event changes one parent request or one child at most,
-  /// so the order within a feedback never matters.
+  /// Within a feedback, vanished requests are cancelled, then new ones start; a hook's stop
+  /// ends the reconciliation. A screen of the destination presented anew is a new screen: the
+  /// runs of the ended presentation are cancelled even when the new screen asks for equal
+  /// requests, which start again. An event changes one parent request, one child or one screen
+  /// at most, so the order within a feedback never matters.
   private mutating func reconcile() {
     let wanted = state.requests
-    let vanished = live.keys.filter { !wanted.contains($0) }
-    let new = wanted.filter { live[$0] == nil }
+    let presentation = state.presentations
+    let ofEndedPresentation = Set(
+      live.compactMap { request, run -> RequestID? in
+        guard let element = request.element, ScreenPlace.isDestination(element),
+          run.presentation != presentation
+        else { return nil }
+        return request
+      })
+    let vanished = live.keys.filter { !wanted.contains($0) || ofEndedPresentation.contains($0) }
+    let new = wanted.filter { live[$0] == nil || ofEndedPresentation.contains($0) }
     guard !vanished.isEmpty || !new.isEmpty else { return }
     let positions = Dictionary(
       uniqueKeysWithValues: state.children.enumerated().map { ($1.id, $0) })
-    // Where a request's feedback comes in the reconciliation; a child that left comes last.
-    func turn(_ request: RequestID) -> Int {
+    let stackPositions = Dictionary(
+      uniqueKeysWithValues: state.path.ids.enumerated().map { ($1, $0) })
+    let isDismissed = state.destination == nil
+    func turn(_ request: RequestID, vanishing: Bool) -> Int {
       guard let element = request.element else { return request.feedback }
-      guard let position = positions[element] else { return .max }
-      return 5 + 2 * position + request.feedback
-    }
-    for feedback in Set(vanished.map(turn) + new.map(turn)).sorted() {
-      if feedback == .max {
-        retire(vanished.filter { turn($0) == .max })
-        return
+      if ScreenPlace.isDestination(element) {
+        if vanishing, isDismissed || ofEndedPresentation.contains(request) {
+          return Turn.endedDestination
+        }
+        return Turn.destination(element)
       }
-      for request in vanished.filter({ turn($0) == feedback }).sorted() {
+      if let id = ScreenPlace.stackID(of: element) {
+        return stackPositions[id].map(Turn.onStack(at:)) ?? Turn.popped(id)
+      }
+      guard let position = positions[element] else { return Turn.removedChildren }
+      return Turn.child(at: position, feedback: request.feedback)
+    }
+    let vanishing: [(request: RequestID, turn: Int)] = vanished.map {
+      ($0, turn($0, vanishing: true))
+    }
+    let starting: [(request: RequestID, turn: Int)] = new.map { ($0, turn($0, vanishing: false)) }
+    for current in Set(vanishing.map(\.turn) + starting.map(\.turn)).sorted() {
+      let cancelled = vanishing.filter { $0.turn == current }.map(\.request)
+      if current == Turn.removedChildren {
+        retire(cancelled)
+        if isStopped { return }
+        continue
+      }
+      for request in cancelled.sorted() {
         guard let run = live.removeValue(forKey: request), run.isRunning else { continue }
+        countCancellation(
+          of: Token(request: request, generation: run.generation), turn: current,
+          startsAgain: new.contains(request))
         record(.cancelled(request))
         if isStopped { return }
       }
-      for request in new.filter({ turn($0) == feedback }).sorted() {
+      for request in starting.filter({ $0.turn == current }).map(\.request).sorted() {
         startRun(request)
         if isStopped { return }
       }
+    }
+  }
+
+  /// Counts a screen's run cancelled in `turn` for the coverage.
+  private mutating func countCancellation(of token: Token, turn: Int, startsAgain: Bool) {
+    guard let element = token.element else { return }
+    if ScreenPlace.isDestination(element) {
+      guard turn == Turn.endedDestination else {
+        coverage.destinationsChangedInPlace += 1
+        return
+      }
+      endedScreenRuns.insert(token)
+      if state.destination == nil {
+        coverage.destinationsDismissed += 1
+      } else if startsAgain {
+        coverage.destinationsPresentedAnew += 1
+      } else {
+        coverage.destinationsReplaced += 1
+      }
+    } else if ScreenPlace.stackID(of: element) != nil, turn < Turn.onStack(at: 0) {
+      endedScreenRuns.insert(token)
+      coverage.screensPopped += 1
     }
   }
 
@@ -721,16 +1098,19 @@ struct ReferenceSystem {
     generations[request, default: 0] += 1
     startCount += 1
     let token = Token(request: request, generation: generations[request, default: 0])
-    if let element = request.element {
+    // The children of `forEach` (screens have codes from ``ScreenPlace/destinationA`` on).
+    if let element = request.element, element < ScreenPlace.destinationA {
       if removedChildren.contains(element) { coverage.startsAfterReappearing += 1 }
       let isEqualElsewhere = live.contains { other, run in
-        run.isRunning && other.element != element && other.element != nil
+        guard run.isRunning, let otherElement = other.element else { return false }
+        return otherElement != element && otherElement < ScreenPlace.destinationA
           && other.feedback == request.feedback && other.value == request.value
       }
       if isEqualElsewhere { coverage.equalRequestsOfTwoChildren += 1 }
     }
     live[request] = Run(
-      generation: token.generation, isRunning: true, isLaunched: !isParking, order: startCount)
+      generation: token.generation, isRunning: true, isLaunched: !isParking, order: startCount,
+      presentation: state.presentations)
     if !isParking {
       if request.isInline {
         queue.append(.outcome(token, PropertyState.inlineOutcome(of: token)))
@@ -755,6 +1135,9 @@ enum ActionGenerator {
   ) -> PropertyAction {
     let roll = Int.random(in: 0..<100, using: &random)
     if roll < 50 || reference.runs.isEmpty {
+      if reference.navigates, random.chance(15) {
+        return .send(screenEvent(using: &random, reference: reference))
+      }
       if random.chance(25) {
         // Often to a child that is there, sometimes to one that is not (or no longer).
         let present = reference.state.children.map(\.id)
@@ -765,10 +1148,11 @@ enum ActionGenerator {
         return .send(.child(id, .user(childMutation(using: &random))))
       }
       let followUps = random.chance(25) ? Int.random(in: 1...3, using: &random) : 0
+      let navigates = reference.navigates
       return .send(
         .user(
-          mutation(using: &random),
-          then: (0..<followUps).map { _ in mutation(using: &random) }))
+          mutation(using: &random, navigating: navigates),
+          then: (0..<followUps).map { _ in mutation(using: &random, navigating: navigates) }))
     }
     let token = reference.runs[Int.random(in: reference.runs.indices, using: &random)]
     if roll < 70, token.request.isStream {
@@ -799,7 +1183,8 @@ enum ActionGenerator {
     }
   }
 
-  private static func mutation(using random: inout SplitMix64) -> Mutation {
+  private static func mutation(using random: inout SplitMix64, navigating: Bool) -> Mutation {
+    if navigating, random.chance(50) { return navigation(using: &random) }
     let small = Int.random(in: 0..<4, using: &random)
     let maybe: Int? = random.chance(20) ? nil : small
     let child = Int.random(in: childIDs, using: &random)
@@ -815,6 +1200,38 @@ enum ActionGenerator {
     case 9: return .moveChild(child, to: Int.random(in: 0...4, using: &random))
     default: return .setChildSingle(child, maybe)
     }
+  }
+
+  /// A change to the destination or the stack.
+  private static func navigation(using random: inout SplitMix64) -> Mutation {
+    let maybe: Int? = random.chance(20) ? nil : Int.random(in: 0..<4, using: &random)
+    switch Int.random(in: 0..<7, using: &random) {
+    case 0: return .present(Int.random(in: 0..<2, using: &random), single: maybe)
+    case 1: return .presentAgain
+    case 2: return random.chance(50) ? .setDestinationSingle(maybe) : .switchCaseInPlace
+    case 3: return .dismiss
+    case 4, 5: return .push(single: maybe)
+    default: return random.chance(70) ? .pop : .popToRoot
+    }
+  }
+
+  /// An event for a screen: often for one the state holds, sometimes for one it does not (or
+  /// no longer).
+  private static func screenEvent(
+    using random: inout SplitMix64,
+    reference: ReferenceSystem
+  ) -> PropertyEvent {
+    let event = ScreenEvent.setSingle(
+      random.chance(20) ? nil : Int.random(in: 0..<4, using: &random))
+    if random.chance(50) {
+      return .destination(random.chance(50) ? .a(event) : .b(event))
+    }
+    let ids = reference.state.path.ids
+    let id =
+      !ids.isEmpty && random.chance(75)
+      ? ids[Int.random(in: ids.indices, using: &random)]
+      : StackID(rawValue: Int.random(in: 1...4, using: &random))
+    return .path(id, event)
   }
 
   private static func childMutation(using random: inout SplitMix64) -> ChildMutation {

@@ -64,10 +64,11 @@ enum PropertyRunner {
     _ driver: any RuntimeDriver,
     seed: UInt64,
     actions count: Int,
+    navigating: Bool,
     sourceLocation: SourceLocation
   ) async -> Bool {
     var random = SplitMix64(seed: seed)
-    var reference = ReferenceSystem(isParking: driver.isParking)
+    var reference = ReferenceSystem(isParking: driver.isParking, navigates: navigating)
     reference.start()
     await driver.start()
     var agrees = await check(driver, with: reference, after: "start", at: sourceLocation)
@@ -95,9 +96,13 @@ enum PropertyRunner {
   }
 
   /// How often the reference alone, over the actions of `seed`, met each per-element lifetime.
-  static func coverage(seed: UInt64, actions count: Int) -> ReferenceSystem.ChildCoverage {
+  static func coverage(
+    seed: UInt64,
+    actions count: Int,
+    navigating: Bool
+  ) -> ReferenceSystem.ChildCoverage {
     var random = SplitMix64(seed: seed)
-    var reference = ReferenceSystem()
+    var reference = ReferenceSystem(navigates: navigating)
     reference.start()
     var actionsAfterStop = 0
     for _ in 0..<count where actionsAfterStop <= Self.actionsAfterStop {
@@ -189,9 +194,12 @@ enum PropertyRunner {
   }
 }
 
-/// The feature of the runtime drivers: one feedback of each form, and children composed with
-/// `forEach`, each with a `run` request and a set of streams; every effect with work is run by
-/// `script`, and requests are named by their ``RequestID``.
+/// The feature of the runtime drivers.
+///
+/// It has one feedback of each form; children composed with `forEach`, each with a `run`
+/// request and a set of streams; and screens, each with a `run` request, presented as an enum
+/// destination (`presents` and `ifCase`) and on a stack (`forEach(stack:)`). Every effect with
+/// work is run by `script`, and requests are named by their ``RequestID``.
 func propertyFeature(
   script: EffectScript
 ) -> Feature<PropertyState, PropertyEvent, CounterError, EmptyContext> {
@@ -204,11 +212,7 @@ func propertyFeature(
           child.single.map { RequestID(element: child.id, feedback: 0, value: $0) }
         },
         effect: .run { request, _ throws(CounterError) in
-          // The script plays the parent's events: a child's result comes embedded.
-          guard case .child(_, let event) = try await script.single(request) else {
-            throw .generic
-          }
-          return event
+          try await script.single(request, embedded: { $0.child?.1 })
         }
       ),
       .react(
@@ -222,6 +226,19 @@ func propertyFeature(
           try await script.stream(request, send: embedded)
         }
       ),
+    ]
+  )
+  let screen = Feature<PropertyScreen, ScreenEvent, CounterError, EmptyContext>(
+    reduce: PropertyScreen.reduce,
+    feedback: [
+      .react(
+        request: { screen in
+          screen.single.map { RequestID(element: screen.place, feedback: 0, value: $0) }
+        },
+        effect: .run { request, _ throws(CounterError) in
+          try await script.single(request, embedded: \.screenEvent)
+        }
+      )
     ]
   )
   return Feature(
@@ -260,7 +277,44 @@ func propertyFeature(
   )
   .forEach(
     child, elements: \.children, event: PropertyEvent.child, extract: { $0.child }, context: { $0 },
-    error: { $0 })
+    error: { $0 }
+  )
+  .navigating(screen)
+}
+
+extension Feature
+where
+  State == PropertyState, Event == PropertyEvent, ErrorType == CounterError,
+  Context == EmptyContext
+{
+  /// The property feature's destination and stack, both of `screen`.
+  func navigating(
+    _ screen: Feature<PropertyScreen, ScreenEvent, CounterError, EmptyContext>
+  ) -> Feature {
+    let destination = Feature<PropertyDestination, DestinationEvent, CounterError, EmptyContext>(
+      reduce: { _, _ in }
+    )
+    .ifCase(
+      screen, case: PropertyDestination.a, event: DestinationEvent.a,
+      extract: { if case .a(let event) = $0 { event } else { nil } },
+      context: { context, _ in context },
+      error: { $0 }
+    )
+    .ifCase(
+      screen, case: PropertyDestination.b, event: DestinationEvent.b,
+      extract: { if case .b(let event) = $0 { event } else { nil } },
+      context: { context, _ in context },
+      error: { $0 })
+    return
+      self
+      .presents(
+        destination, state: \.$destination, event: PropertyEvent.destination,
+        extract: { $0.destination }, context: { context, _ in context }, error: { $0 }
+      )
+      .forEach(
+        screen, stack: \.path, event: PropertyEvent.path, extract: { $0.pathEvent },
+        context: { context, _ in context }, error: { $0 })
+  }
 }
 
 // MARK: - The core
@@ -313,11 +367,17 @@ final class CoreDriver: RuntimeDriver {
           }),
       ]
     )
+    let screen = Feature<PropertyScreen, ScreenEvent, CounterError, EmptyContext>(
+      reduce: PropertyScreen.reduce,
+      feedback: [.react(request: \.single, effect: .run { _, _ in .setSingle(nil) })]
+    )
     core = Core(
       initialState: PropertyState(),
       feature: parent.forEach(
         child, elements: \.children, event: PropertyEvent.child, extract: { $0.child },
-        context: { $0 }, error: { $0 }))
+        context: { $0 }, error: { $0 }
+      )
+      .navigating(screen))
     core.retainsPreviousState = true
   }
 
@@ -628,18 +688,17 @@ final class TestSystemDriver: RuntimeDriver {
   func perform(_ action: PropertyAction, wasRunning: Bool) async {
     guard let system else { return }
     switch action {
-    case .send(.child(let id, let childEvent))
-    where !system.shell.core.isStopped && !system.state.children.contains(where: { $0.id == id }):
+    case .send(let event):
+      guard !system.shell.core.isStopped, let scope = system.state.missingChild(of: event) else {
+        return system.send(event)
+      }
       // A TestSystem fails on an event for a missing child, in any mode: it must, exactly once.
-      let scope = PropertyChild.scope(of: id)
       let failures = await capturingFailures {
-        system.send(.child(id, childEvent))
+        system.send(event)
       }
       if failures.count != 1 || !failures.allSatisfy({ $0.contains("child at \(scope),") }) {
         problems.append("the event for the missing \(scope) reported \(failures), not one failure")
       }
-    case .send(let event):
-      system.send(event)
     case .stop:
       system.shell.stop()
     case .armStop(let trigger):

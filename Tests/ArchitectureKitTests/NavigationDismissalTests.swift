@@ -93,10 +93,7 @@ struct NavigationDismissalTests {
       feature: Feature<State, Event, Never, Void>(reduce: { _, _ in })
         .ifLet(Sheet.feature, state: \.sheet, event: Event.sheet, context: { _ in }))
     system.send(.sheet(.type("a"))) { $0.sheet?.text = "a" }
-    // `ifLet` never reads the child's dismissal: the sheet stays.
-    withKnownIssue("ifLet ignores the child's dismissing(on:)") {
-      system.send(.sheet(.close)) { $0.sheet = nil }
-    }
+    system.send(.sheet(.close)) { $0.sheet = nil }
   }
 
   /// A presented feature that dismisses itself keeps doing so when more children are composed
@@ -111,10 +108,7 @@ struct NavigationDismissalTests {
         .presents(
           Panel.feature(composing: composition), state: \.$panel, event: Event.panel,
           context: { _, _ in }))
-    // `scope`, `ifLet` and `forEach(elements:)` return a feature without `self`'s dismissal.
-    withKnownIssue("\(composition) drops the dismissal of the feature it is called on") {
-      system.send(.panel(.close)) { $0.panel = nil }
-    }
+    system.send(.panel(.close)) { $0.panel = nil }
   }
 
   /// `dismissing(on:)` says `scope` passes a child's dismissal on to the feature that presents
@@ -127,8 +121,6 @@ struct NavigationDismissalTests {
           Feature<Panel.State, Panel.Event, Never, Void>(reduce: { _, _ in })
             .scope(Sheet.feature, state: \.sheet, event: Panel.Event.sheet, context: { _ in }),
           state: \.$panel, event: Event.panel, context: { _, _ in }))
-    withKnownIssue("scope does not pass the child's dismissal on") {
-      system.send(.panel(.sheet(.close))) { $0.panel = nil }
-    }
+    system.send(.panel(.sheet(.close))) { $0.panel = nil }
   }
 }

@@ -1,4 +1,5 @@
 import ArchitectureKit
+import TestDoubles
 import ArchitectureKitTestSupport
 import Testing
 
@@ -118,7 +119,7 @@ struct NavigationNameTests {
     let system = await Subject.make(
       runtime, initialState: NestedNavigation.State(), context: Navigation.AppContext(),
       feature: { NestedNavigation.feature })
-    let log = ActivityRecorder<NestedNavigation.State, NestedNavigation.Event, Never>()
+    let log = Recorder<SystemActivity<NestedNavigation.State, NestedNavigation.Event, Never>>()
     await system.record(into: log)
     for event in Self.eventsLeavingChildrenGone { await system.send(event) }
     let stateBefore = await system.state

@@ -1,4 +1,5 @@
 import ArchitectureKit
+import TestDoubles
 import ArchitectureKitTestSupport
 import Testing
 
@@ -29,7 +30,7 @@ final class NavigationHarness<State: Equatable & Sendable, Event: Equatable & Se
   }
 
   let checkpoints = Checkpoints()
-  let log = ActivityRecorder<State, Event, Never>()
+  let log = Recorder<SystemActivity<State, Event, Never>>()
   private var runner: Runner?
   /// How many activities ``changes()`` already reported.
   private var reported = 0

@@ -1,6 +1,6 @@
 import ArchitectureKit
-import TestDoubles
 import ArchitectureKitTestSupport
+import TestDoubles
 import Testing
 
 // DESIGN §8, "Names": every presented child has a stable human name — `destination.settings`,

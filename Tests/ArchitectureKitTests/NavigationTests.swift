@@ -350,7 +350,8 @@ struct DialogDestinationTests {
     Feature(reduce: { state, event in
       switch event {
       case .failed:
-        state.destination = .alert(.alert(title: "Failed", buttons: [Button("Retry", action: .retry)]))
+        state.destination = .alert(
+          .alert(title: "Failed", buttons: [Button("Retry", action: .retry)]))
       case .destination(.alert(.retry)): state.retries += 1
       case .destination: break
       }

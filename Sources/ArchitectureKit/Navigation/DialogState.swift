@@ -143,8 +143,10 @@ extension DialogState.Button: Hashable where Action: Hashable {}
 extension DialogState.Button: Sendable where Action: Sendable {}
 
 extension DialogState where Action: Sendable {
-  /// A dialog as a feature: every tap dismisses it. For a dialog that is one case of a
-  /// destination enum, beside the sheets, so at most one of them is shown at a time.
+  /// A dialog as a feature: every tap dismisses it.
+  ///
+  /// For a dialog that is one case of a destination enum, beside the sheets, so at most one of
+  /// them is shown at a time.
   ///
   /// ```swift
   /// Feature<Destination.State, Destination.Event, Never, AppContext>(reduce: { _, _ in })
@@ -157,8 +159,7 @@ extension DialogState where Action: Sendable {
   /// presentation, and the parent's reducer sees the tap.
   ///
   /// - Returns: The dialog's feature.
-  public static func feature<Context: Sendable>() -> Feature<DialogState, Action?, Never, Context>
-  {
+  public static func feature<Context: Sendable>() -> Feature<DialogState, Action?, Never, Context> {
     Feature<DialogState, Action?, Never, Context>(reduce: { _, _ in }).dismissing(on: { _ in true })
   }
 }

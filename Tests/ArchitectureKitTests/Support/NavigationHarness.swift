@@ -1,6 +1,6 @@
 import ArchitectureKit
-import TestDoubles
 import ArchitectureKitTestSupport
+import TestDoubles
 import Testing
 
 /// The runtimes a navigation test runs on.

@@ -101,12 +101,48 @@ extension Feature {
 func absurd<Failure>(_ never: Never) -> Failure {}
 
 /// The name of a child's scope: the key path's components after its root, as in `search`.
+///
+/// A computed property prints as its getter's address, which changes from run to run; such a
+/// component is named by its type instead (`computed Optional<Settings>`), so names stay
+/// stable. A ``Presented`` child is named by its property (see `PresentationName`).
 @usableFromInline
 func scopeName(of path: AnyKeyPath) -> String {
-  let text = "\(path)"
+  var text = "\(path)"
+  while let start = text.firstRange(of: "<computed 0x"),
+    let open = text[start.upperBound...].firstRange(of: " ("),
+    let close = text[open.upperBound...].firstRange(of: ")>")
+  {
+    let type = unqualified(text[open.upperBound..<close.lowerBound])
+    text.replaceSubrange(start.lowerBound..<close.upperBound, with: "(computed \(type))")
+  }
   let root = "\\\(type(of: path).rootType)."
   if text.hasPrefix(root) { return String(text.dropFirst(root.count)) }
   // Key paths of nested types print their root's full name.
-  guard let dot = text.lastIndex(of: "."), text.hasPrefix("\\") else { return text }
-  return String(text[text.index(after: dot)...])
+  guard let dot = text.firstIndex(of: "("), text.hasPrefix("\\") else {
+    guard let dot = text.lastIndex(of: "."), text.hasPrefix("\\") else { return text }
+    return String(text[text.index(after: dot)...])
+  }
+  // A computed component: the root's name ends at the dot before it.
+  let head = text[..<dot]
+  guard let rootEnd = head.lastIndex(of: ".") else { return String(text[dot...]) }
+  return String(text[text.index(after: rootEnd)...])
+}
+
+/// A type's description with each qualified name cut to its last part:
+/// `Optional<Shop.Page.State>` is `Optional<State>`.
+func unqualified(_ type: Substring) -> String {
+  var result = ""
+  var name = ""
+  for character in type {
+    if character.isLetter || character.isNumber || character == "_" {
+      name.append(character)
+    } else if character == "." {
+      name = ""
+    } else {
+      result += name
+      name = ""
+      result.append(character)
+    }
+  }
+  return result + name
 }

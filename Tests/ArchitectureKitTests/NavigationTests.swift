@@ -382,3 +382,38 @@ struct DialogDestinationTests {
     #expect(path.isEmpty)
   }
 }
+
+/// Children on computed key paths are named without the getter's address.
+@MainActor
+struct ComputedScopeNameTests {
+  struct Settings: Equatable {
+    var name = ""
+  }
+
+  struct Parent: Equatable {
+    var storage: Settings? = Settings()
+    var settings: Settings? {
+      get { storage }
+      set { storage = newValue }
+    }
+  }
+
+  enum ParentEvent: Equatable, Sendable {
+    case settings(Never)
+  }
+
+  @Test func aComputedKeyPathIsNamedByItsTypeStablyAcrossRuns() {
+    let settings = Feature<Settings, Never, Never, Void>(
+      reduce: { _, _ in },
+      feedback: [
+        .react(request: { $0.name.isEmpty ? "load" : nil }, effect: .perform { _, _ in nil })
+      ]
+    )
+    let parent = Feature<Parent, ParentEvent, Never, Void>(reduce: { _, _ in })
+      .ifLet(settings, state: \.settings, event: ParentEvent.settings, context: { $0 })
+    let system = TestSystem(initialState: Parent(), context: (), feature: parent)
+    system.exhaustivity = .off
+    #expect(
+      system.runningRequests.map(\.description) == ["(computed Optional<Settings>): load"])
+  }
+}

@@ -185,7 +185,7 @@ final class PresentationName<State, Value>: @unchecked Sendable {
   init(_ path: WritableKeyPath<State, Presented<Value>>) {
     self.path = path
     let described = scopeName(of: path)
-    if !described.hasPrefix("<") {
+    if !described.hasPrefix("(computed") {
       known = described.hasPrefix("$") ? String(described.dropFirst()) : described
     }
   }

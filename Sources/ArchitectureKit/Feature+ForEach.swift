@@ -49,22 +49,21 @@ extension Feature {
     let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
-    let childDismissal = child.dismissal
-    let reduce: (inout State, Event) -> MissingChild? = { state, event in
+    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
       if let (id, childEvent) = extract(event) {
         // The child's name is built only when a report needs it.
         guard let index = state[keyPath: path].firstIndex(where: { $0.id == id }) else {
-          return MissingChild(scope: "\(name)[\(id)]")
+          return .missingChild("\(name)[\(id)]")
         }
-        let missing = childReduce(&state[keyPath: path][index], childEvent)
-        if let childDismissal, childDismissal(childEvent) {
+        if let outcome = childReduce(&state[keyPath: path][index], childEvent) {
+          // A child that ends its own presentation leaves the collection.
+          guard outcome == .dismissed else { return outcome.within("\(name)[\(id)]") }
           state[keyPath: path].remove(at: index)
         }
-        if let missing { return missing.within("\(name)[\(id)]") }
       }
       return parentReduce(&state, event)
     }
-    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
+    return composed(reduce: reduce, running: childFeedback) { _ in
       let children = ChildReconcilers<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       > { id, host in

@@ -41,20 +41,19 @@ extension Feature {
     let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
-    let childDismissal = child.dismissal
-    let reduce: (inout State, Event) -> MissingChild? = { state, event in
+    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
       if let childEvent = extract(event) {
-        guard var childState = state[keyPath: path] else { return MissingChild(scope: name) }
+        guard var childState = state[keyPath: path] else { return .missingChild(name) }
         // Move the child's state out, so the reducer changes it in place rather than a copy.
         state[keyPath: path] = nil
-        let missing = childReduce(&childState, childEvent)
+        let outcome = childReduce(&childState, childEvent)
         // A child that ends its own presentation stays `nil`.
-        if childDismissal?(childEvent) != true { state[keyPath: path] = childState }
-        if let missing { return missing.within(name) }
+        if outcome != .dismissed { state[keyPath: path] = childState }
+        if let outcome, outcome != .dismissed { return outcome.within(name) }
       }
       return parentReduce(&state, event)
     }
-    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
+    return composed(reduce: reduce, running: childFeedback) { _ in
       let reconciler = Bookkeeping<
         ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context

@@ -42,17 +42,19 @@ extension Feature {
     let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
-    let reduce: (inout State, Event) -> MissingChild? = { state, event in
+    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
+      // A child that ends its presentation ends the presentation of the feature it is part of.
+      var isDismissed = false
       if let childEvent = extract(event),
-        let missing = childReduce(&state[keyPath: path], childEvent)
+        let outcome = childReduce(&state[keyPath: path], childEvent)
       {
-        return missing.within(name)
+        guard outcome == .dismissed else { return outcome.within(name) }
+        isDismissed = true
       }
-      return parentReduce(&state, event)
+      let outcome = parentReduce(&state, event)
+      return isDismissed && outcome == nil ? .dismissed : outcome
     }
-    // A child that ends its presentation ends the presentation of the feature it is part of.
-    let dismissal = dismissal(passingOn: child.dismissal, extract: extract)
-    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
+    return composed(reduce: reduce, running: childFeedback) { _ in
       let reconciler = Bookkeeping<
         ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context

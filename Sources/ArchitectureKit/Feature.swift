@@ -29,24 +29,18 @@
 /// Swift 6 rejects a `static let` of a type that is not `Sendable`.
 public struct Feature<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
   /// The reducer, in a form that says when an event is meant for a child that is not there.
-  @usableFromInline let reduce: (inout State, Event) -> MissingChild?
+  @usableFromInline let reduce: (inout State, Event) -> ReduceOutcome?
 
   /// The feedback loops, the feature's own and its children's.
   public let feedback: [Feedback<State, Event, ErrorType, Context>]
 
-  /// Whether an event ends the feature's presentation, when it is presented (see
-  /// ``dismissing(on:)``).
-  @usableFromInline let dismissal: ((Event) -> Bool)?
-
   @usableFromInline
   init(
-    reduce: @escaping (inout State, Event) -> MissingChild?,
-    feedback: [Feedback<State, Event, ErrorType, Context>],
-    dismissal: ((Event) -> Bool)? = nil
+    reduce: @escaping (inout State, Event) -> ReduceOutcome?,
+    feedback: [Feedback<State, Event, ErrorType, Context>]
   ) {
     self.reduce = reduce
     self.feedback = feedback
-    self.dismissal = dismissal
   }
 
   /// Creates a feature from a reducer in mutating form and its feedback.
@@ -91,28 +85,24 @@ public struct Feature<State, Event: Sendable, ErrorType: Error, Context: Sendabl
 }
 
 extension Feature {
-  /// How every composition ends: this feature's feedback with `reduce` and `dismissal` in
-  /// place of its own, and, when the child has feedback, one more loop that runs it.
+  /// How every composition ends: this feature's feedback with `reduce` in place of its own,
+  /// and, when the child has feedback, one more loop that runs it.
   ///
   /// - Parameters:
   ///   - reduce: The composed reducer.
-  ///   - dismissal: The composed feature's dismissal.
   ///   - childFeedback: The child's feedback: none needs no loop.
   ///   - makeReconciler: Makes the loop that runs the child's feedback, per system.
   /// - Returns: The composed feature.
   @inlinable
   func composed<ChildFeedback>(
-    reduce: @escaping (inout State, Event) -> MissingChild?,
-    dismissal: ((Event) -> Bool)?,
+    reduce: @escaping (inout State, Event) -> ReduceOutcome?,
     running childFeedback: [ChildFeedback],
     _ makeReconciler: @escaping (Int) -> Reconciler<State, Event, ErrorType, Context>
   ) -> Feature {
     guard !childFeedback.isEmpty else {
-      return Feature(reduce: reduce, feedback: feedback, dismissal: dismissal)
+      return Feature(reduce: reduce, feedback: feedback)
     }
-    return Feature(
-      reduce: reduce, feedback: feedback + [Feedback(makeReconciler: makeReconciler)],
-      dismissal: dismissal)
+    return Feature(reduce: reduce, feedback: feedback + [Feedback(makeReconciler: makeReconciler)])
   }
 }
 
@@ -122,19 +112,22 @@ extension Feature: Sendable {}
 /// Names the child that an event was meant for and that the state does not hold: a removed
 /// element of a ``Feature/forEach(_:elements:event:extract:context:error:)``, or the `nil`
 /// state of an ``Feature/ifLet(_:state:event:extract:context:error:)``.
+/// What a reducer tells the feature that composes it, beyond the new state.
 @usableFromInline
-struct MissingChild {
-  /// Where the child would be, as in `rows[7]` or `detail`.
-  @usableFromInline let scope: String
+enum ReduceOutcome: Equatable {
+  /// The event was meant for a child the state does not hold, named by its scope (as in
+  /// `rows[7]`); the reducers stopped before any change.
+  case missingChild(String)
+  /// The feature ended its own presentation (see ``Feature/dismissing(on:)``): the feature that
+  /// presents it removes it, once its state changed.
+  case dismissed
 
-  @usableFromInline
-  init(scope: String) {
-    self.scope = scope
-  }
-
-  /// The same child, seen from one scope further out.
-  @usableFromInline
-  func within(_ outer: String) -> MissingChild {
-    MissingChild(scope: outer.isEmpty ? scope : "\(outer).\(scope)")
+  /// The same outcome seen from the parent that holds the child at `outer`.
+  @inlinable
+  func within(_ outer: String) -> ReduceOutcome {
+    switch self {
+    case .missingChild(let scope): .missingChild(outer.isEmpty ? scope : "\(outer).\(scope)")
+    case .dismissed: .dismissed
+    }
   }
 }

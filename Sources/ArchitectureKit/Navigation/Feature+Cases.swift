@@ -58,19 +58,24 @@ extension Feature {
     let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
-    let reduce: (inout State, Event) -> MissingChild? = { state, event in
+    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
+      // A case that ends its presentation ends the presentation of the enum it is part of.
+      var isDismissed = false
       if let childEvent = extract(event) {
         guard var childState = matcher.extract(state) else {
-          return MissingChild(scope: caseLabel(of: event) ?? "\(ChildState.self)")
+          return .missingChild(caseLabel(of: event) ?? "\(ChildState.self)")
         }
-        let missing = childReduce(&childState, childEvent)
+        let outcome = childReduce(&childState, childEvent)
         state = embedState(childState)
-        if let missing { return missing.within(caseLabel(of: state) ?? "") }
+        if let outcome {
+          guard outcome == .dismissed else { return outcome.within(caseLabel(of: state) ?? "") }
+          isDismissed = true
+        }
       }
-      return parentReduce(&state, event)
+      let outcome = parentReduce(&state, event)
+      return isDismissed && outcome == nil ? .dismissed : outcome
     }
-    let dismissal = dismissal(passingOn: child.dismissal, extract: extract)
-    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
+    return composed(reduce: reduce, running: childFeedback) { _ in
       let runtime = Bookkeeping<
         ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context

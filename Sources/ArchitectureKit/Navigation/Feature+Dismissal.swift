@@ -26,24 +26,12 @@ extension Feature {
   /// - Parameter isDismissal: Whether an event of this feature ends its presentation.
   /// - Returns: The feature.
   public func dismissing(on isDismissal: @escaping (Event) -> Bool) -> Feature {
-    let own = dismissal
+    let reduce = self.reduce
     return Feature(
-      reduce: reduce, feedback: feedback,
-      dismissal: { event in isDismissal(event) || own?(event) == true })
-  }
-
-  /// The dismissal of this feature, with a child's: an event of the child that ends the
-  /// child's presentation ends this feature's too.
-  @usableFromInline
-  func dismissal<ChildEvent>(
-    passingOn child: ((ChildEvent) -> Bool)?,
-    extract: @escaping (Event) -> ChildEvent?
-  ) -> ((Event) -> Bool)? {
-    guard let child else { return dismissal }
-    let own = dismissal
-    return { event in
-      if own?(event) == true { return true }
-      return extract(event).map(child) ?? false
-    }
+      reduce: { state, event in
+        let outcome = reduce(&state, event)
+        return outcome == nil && isDismissal(event) ? .dismissed : outcome
+      },
+      feedback: feedback)
   }
 }

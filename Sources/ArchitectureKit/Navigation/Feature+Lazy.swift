@@ -45,8 +45,7 @@ extension Feature {
             child.reconcile(state)
           }
         }
-      ],
-      dismissal: { event in built.feature.dismissal?(event) == true })
+      ])
   }
 }
 

@@ -54,26 +54,25 @@ extension Feature {
     let extract = extract ?? CaseMatcher(embed: embed).extract
     let parentReduce = reduce
     let childReduce = child.reduce
-    let childDismissal = child.dismissal
     let childFeedback = child.feedback
-    let reduce: (inout State, Event) -> MissingChild? = { state, event in
+    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
       if let childEvent = extract(event) {
         guard var childState = state[keyPath: path].value else {
-          return MissingChild(scope: name.name(in: state))
+          return .missingChild(name.name(in: state))
         }
         // Moved out, so the reducer changes it in place; put back under the same identity.
         state[keyPath: path].value = nil
-        let missing = childReduce(&childState, childEvent)
-        if childDismissal?(childEvent) == true {
+        let outcome = childReduce(&childState, childEvent)
+        if outcome == .dismissed {
           state[keyPath: path].wrappedValue = nil
         } else {
           state[keyPath: path].value = childState
         }
-        if let missing { return missing.within(name.name(in: state)) }
+        if let outcome, outcome != .dismissed { return outcome.within(name.name(in: state)) }
       }
       return parentReduce(&state, event)
     }
-    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
+    return composed(reduce: reduce, running: childFeedback) { _ in
       let presentation = Bookkeeping<
         (
           identity: PresentationIdentity,
@@ -157,13 +156,13 @@ extension Feature {
       reduce: { state, event in
         if extract(event) != nil {
           guard state[keyPath: path].value != nil else {
-            return MissingChild(scope: name.name(in: state))
+            return .missingChild(name.name(in: state))
           }
           state[keyPath: path].wrappedValue = nil
         }
         return parentReduce(&state, event)
       },
-      feedback: feedback, dismissal: dismissal)
+      feedback: feedback)
   }
 }
 

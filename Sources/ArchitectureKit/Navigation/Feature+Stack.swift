@@ -51,22 +51,21 @@ extension Feature {
     let extract = extract ?? CaseMatcher(embed: embed).extract
     let parentReduce = reduce
     let childReduce = child.reduce
-    let childDismissal = child.dismissal
     let childFeedback = child.feedback
-    let reduce: (inout State, Event) -> MissingChild? = { state, event in
+    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
       if let (id, childEvent) = extract(event) {
         guard let index = state[keyPath: path].index(of: id) else {
-          return MissingChild(scope: "\(name)[\(id)]")
+          return .missingChild("\(name)[\(id)]")
         }
-        let missing = childReduce(&state[keyPath: path].entries[index].element, childEvent)
-        if childDismissal?(childEvent) == true {
+        if let outcome = childReduce(&state[keyPath: path].entries[index].element, childEvent) {
+          // A screen that dismisses itself is popped with the screens above it.
+          guard outcome == .dismissed else { return outcome.within("\(name)[\(id)]") }
           state[keyPath: path].entries.removeSubrange(index...)
         }
-        if let missing { return missing.within("\(name)[\(id)]") }
       }
       return parentReduce(&state, event)
     }
-    return composed(reduce: reduce, dismissal: dismissal, running: childFeedback) { _ in
+    return composed(reduce: reduce, running: childFeedback) { _ in
       let children = StackChildren<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       > { id, element, host in

@@ -87,7 +87,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   @exclusivity(unchecked) @usableFromInline var isDraining = false
 
   /// The reducer; it reports an event meant for a child that is gone.
-  @usableFromInline let reduce: (inout State, Event) -> MissingChild?
+  @usableFromInline let reduce: (inout State, Event) -> ReduceOutcome?
   /// One reconciler per feedback (neighbours joined), walked after each step.
   @usableFromInline let reconcilers: UnretainedArray<Reconciler<State, Event, Failure, Context>>
   /// The queued inputs; those before ``mailboxHead`` are processed.
@@ -401,9 +401,10 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   @inlinable
   func step(_ event: Event, _ runtime: some Runtime) {
     let previous = retainsPreviousState ? state : nil
-    if let missing = reduce(&state, event) {
+    if case .missingChild(let scope)? = reduce(&state, event) {
       // The event was meant for a child that is gone; the reducers stopped before any change.
-      runtime.coreIgnored(event, .missingChild(missing.scope))
+      // (A system's own feature that dismisses itself has nothing to leave: it steps.)
+      runtime.coreIgnored(event, .missingChild(scope))
       return
     }
     runtime.coreStepped(event, previous: previous)

@@ -109,10 +109,11 @@ extension Feature {
 @available(*, unavailable, message: "A feature's closures run on its system's isolation.")
 extension Feature: Sendable {}
 
-/// Names the child that an event was meant for and that the state does not hold: a removed
-/// element of a ``Feature/forEach(_:elements:event:extract:context:error:)``, or the `nil`
-/// state of an ``Feature/ifLet(_:state:event:extract:context:error:)``.
 /// What a reducer tells the feature that composes it, beyond the new state.
+///
+/// A missing child is a removed element of a
+/// ``Feature/forEach(_:elements:event:extract:context:error:)``, the `nil` state of an
+/// ``Feature/ifLet(_:state:event:extract:context:error:)``, and the like.
 @usableFromInline
 enum ReduceOutcome: Equatable {
   /// The event was meant for a child the state does not hold, named by its scope (as in

@@ -10,6 +10,7 @@ let package = Package(
     .executable(name: "counter", targets: ["CounterApp"]),
     .executable(name: "pdp", targets: ["ProductDetailApp"]),
     .executable(name: "shop", targets: ["ShopApp"]),
+    .executable(name: "inspect", targets: ["InspectApp"]),
   ],
   dependencies: [],
   targets: [
@@ -98,6 +99,13 @@ let package = Package(
         "SampleTerminal", "ArchitectureKitTestSupport",
       ]
     ),
+
+    // The journal inspector: reading and rendering in a library its tests call, the command
+    // line in a thin executable. Foundation only, and nothing of the library depends on it.
+    .target(name: "InspectCore", path: "Tools/Inspect/Core"),
+    .executableTarget(name: "InspectApp", dependencies: ["InspectCore"], path: "Tools/Inspect/App"),
+    // The fixtures are journals and golden pages, read from the source tree, not resources.
+    .testTarget(name: "InspectCoreTests", dependencies: ["InspectCore"], exclude: ["Fixtures"]),
   ]
 )
 

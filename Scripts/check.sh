@@ -8,7 +8,7 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "Format lint (swift format lint --strict)"
 swift format lint --strict --recursive --parallel \
-  Package.swift Sources Tests Sample Benchmarks/Package.swift Benchmarks/Benchmarks \
+  Package.swift Sources Tests Sample Tools Benchmarks/Package.swift Benchmarks/Benchmarks \
   IntegrationTests
 
 step "Build with warnings as errors"
@@ -73,6 +73,12 @@ bash "$fresh/Scripts/docs.sh"
 step "Sample smoke runs"
 # The same flags as the build above, so the samples are not rebuilt.
 bash Scripts/smoke.sh
+
+# `inspect --html` renders a fixture journal; a real headless browser loads the page and the
+# DOM it builds is checked. Installs chromium with apt-get where it can, else skips with the
+# reason; builds `inspect` with the same flags as above.
+step "Timeline page in a headless browser (Scripts/check-timeline.sh)"
+bash Scripts/check-timeline.sh
 
 step "Performance gate: allocations and instructions against Benchmarks/Thresholds"
 # The deterministic metrics only, never wall time (CONTRIBUTING.md, "Performance changes"). It

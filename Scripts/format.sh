@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift format format --in-place --recursive --parallel \
-  Package.swift Sources Tests Sample Benchmarks/Package.swift Benchmarks/Benchmarks
+  Package.swift Sources Tests Sample Tools Benchmarks/Package.swift Benchmarks/Benchmarks

@@ -4,7 +4,7 @@ import TestDoubles
 import Testing
 
 // Issue 11, defects 8 (the job form) and 10, written against API the rebuilt runtime adds:
-// `Feedback.react(request:job:)` and the `package` property `mailboxCapacity`.
+// `Feedback.react(request:effect: .job)` and the `package` property `mailboxCapacity`.
 
 extension Subject {
   /// The mailbox's reserved capacity, in entries.

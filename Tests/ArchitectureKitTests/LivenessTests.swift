@@ -19,7 +19,7 @@ struct LivenessTests {
   /// The feedback of the peers' endless loop: every state is a request, whose effect answers
   /// `_a` without suspending.
   enum EndlessForm: String, CaseIterable, Sendable {
-    /// `react(request:run:)`: an `async` effect that never suspends.
+    /// `react(request:effect: .run)`: an `async` effect that never suspends.
     case run
     /// The seed's form with `AsyncResult.pure`: an outcome known without running anything.
     case pure

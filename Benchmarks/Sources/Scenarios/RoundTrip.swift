@@ -52,7 +52,7 @@ func reduceRoundTrip(_ state: inout RoundTripState, _ event: RoundTripEvent) {
 public enum EffectForm: Sendable {
   /// `effects:` returning `.pure`: the core completes it inline, no task, no hop.
   case immediate
-  /// `run:`, an `async` function: a task per effect. This one never suspends, so its task runs
+  /// `.run`, an `async` function: a task per effect. This one never suspends, so its task runs
   /// to the end as it starts, on the system's actor, and its event is queued with no hop.
   case async
 }

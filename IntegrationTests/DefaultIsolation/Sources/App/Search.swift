@@ -77,21 +77,21 @@ nonisolated enum Search {
           request: { $0.query.isEmpty ? nil : $0.query },
           effects: { query in .pure(.suggested([query + "ift", query + "eet"])) }
         ),
-        // react(request:run:): the search itself, for a request of the feature's own type.
+        // react(request:effect: .run): the search itself, for a request of the feature's own type.
         .react(
           request: { $0.query.isEmpty ? nil : Request(query: $0.query, page: $0.page) },
           effect: .run { request, context throws(Failure) in
             .loaded(try await context.search(request))
           }
         ),
-        // react(request:stream:): live updates about the watched topic.
+        // react(request:effect: .stream): live updates about the watched topic.
         .react(
           request: \.liveTopic,
           effect: .stream { topic, context, send in
             for update in context.updates(topic) { await send(.liveUpdate(update)) }
           }
         ),
-        // react(request:job:): an export that reports progress and ends with its last event.
+        // react(request:effect: .job): an export that reports progress and ends with its last event.
         .react(
           request: { $0.isExporting ? $0.results : nil },
           effect: .job { results, _, send in

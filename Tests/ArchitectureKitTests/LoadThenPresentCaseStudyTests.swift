@@ -50,7 +50,7 @@ enum LoadThenPresent {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct LoadThenPresentCaseStudyTests {
   @Test func theSheetIsPresentedOnceTheCounterHasLoaded() async {
     let clock = ManualClock()

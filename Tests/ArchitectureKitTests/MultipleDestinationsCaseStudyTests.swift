@@ -65,7 +65,7 @@ enum MultipleDestinations {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct MultipleDestinationsCaseStudyTests {
   func makeSystem() -> TestSystem<
     MultipleDestinations.State, MultipleDestinations.Event, Never, Void

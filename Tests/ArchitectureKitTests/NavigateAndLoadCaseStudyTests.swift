@@ -48,7 +48,7 @@ enum NavigateAndLoad {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct NavigateAndLoadCaseStudyTests {
   let clock = ManualClock()
 

@@ -9,7 +9,7 @@ import Testing
 
 /// Dismissal from inside, through `ifLet` and through a feature composed after it.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct NavigationDismissalTests {
   /// A sheet with a Close button.
   enum Sheet {

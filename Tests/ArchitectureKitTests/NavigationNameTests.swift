@@ -10,7 +10,7 @@ import Testing
 
 /// The names of presented children, in requests and reports.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct NavigationNameTests {
   typealias Screen = Navigation.Screen
 

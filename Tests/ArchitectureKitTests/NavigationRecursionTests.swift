@@ -8,7 +8,7 @@ import Testing
 
 /// A folder tree three levels deep, built with `Feature.lazy`.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct NavigationRecursionTests {
   typealias Harness = NavigationHarness<Tree.State, Tree.Event>
 

@@ -160,7 +160,7 @@ enum StackDemo {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct NavigationStackCaseStudyTests {
   let clock = ManualClock()
 

@@ -9,7 +9,7 @@ import Testing
 
 /// Each transition of a destination and a stack, on every runtime.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct NavigationTransitionTests {
   typealias Harness = NavigationHarness<Transit.State, Transit.Event>
 

@@ -41,6 +41,16 @@ struct PropertyTests {
     await runSequences(on: runtime, seed: seed, count: StressLoad.scaled(20))
   }
 
+  /// DESIGN §10, "Recording never changes behaviour": with a journal (in memory and to a file)
+  /// and printed changes attached, each runtime still behaves exactly like the reference over
+  /// the same sequences — the same states and activities as without them — and the journal
+  /// and the printer record every step once.
+  @Test(
+    arguments: [PropertyRuntime.recordedSystem, .recordedBackgroundSystem], 0..<4 as Range<UInt64>)
+  func recordingChangesNothingOverTheSameSequences(runtime: PropertyRuntime, seed: UInt64) async {
+    await runSequences(on: runtime, seed: seed, count: StressLoad.scaled(20))
+  }
+
   /// The sequences every runtime runs (the first 20 of seeds 0 to 3) reach each per-element
   /// lifetime, so the tests above fail when one is wrong.
   @Test func theSequencesReachEveryChildLifetime() {

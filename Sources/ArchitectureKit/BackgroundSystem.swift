@@ -35,12 +35,15 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   ///   - feature: The reducer and feedback to run.
   ///   - observers: Observers that see everything from the start, including the effects the
   ///     initial state starts; they run on the system's actor.
+  ///   - journal: A journal that records everything from the start, including the effects the
+  ///     initial state starts (see ``record(into:)``).
   @inlinable
   public init(
     initialState: sending State,
     context: Context,
     feature: sending Feature<State, Event, ErrorType, Context>,
-    observers: sending [(SystemActivity<State, Event, ErrorType>) -> Void] = []
+    observers: sending [(SystemActivity<State, Event, ErrorType>) -> Void] = [],
+    journal: sending Journal<State, Event>? = nil
   ) async {
     shell = RuntimeShell(
       owner: Self.self,
@@ -53,6 +56,7 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
     tasks = shell.tasks
     process = { shell, event in shell.send(event) }
     shell.port.bind(to: self)
+    if let journal { shell.attachJournal(journal) }
     shell.start()
   }
 
@@ -191,6 +195,26 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
     _ observer: sending @escaping (SystemActivity<State, Event, ErrorType>) -> Void
   ) -> Listener {
     shell.addObserver(observer)
+  }
+
+  /// Prints what the system does from now on, for development, as ``System/printChanges(to:)``
+  /// does.
+  ///
+  /// - Parameter output: Receives each line, without a line break, on the system's actor;
+  ///   `nil` writes the lines on standard error.
+  public func printChanges(to output: sending ((String) -> Void)? = nil) {
+    shell.attachRecorder(
+      ChangePrinter<State, Event>(output: output ?? printToStandardError))
+  }
+
+  /// Records what the system does from now on in a journal, as ``System/record(into:)`` does.
+  ///
+  /// When the state is `Sendable`, so is the journal: read its ``Journal/lines`` from anywhere
+  /// while the system runs.
+  ///
+  /// - Parameter journal: The journal.
+  public func record(into journal: sending Journal<State, Event>) {
+    shell.attachRecorder(journal)
   }
 
   /// The storage the mailbox holds, in entries: small once a burst is processed.

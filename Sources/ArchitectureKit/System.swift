@@ -116,16 +116,19 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///   - feature: The reducer and feedback to run.
   ///   - observers: Observers that see everything from the start, including the effects the
   ///     initial state starts.
+  ///   - journal: A journal that records everything from the start, including the effects the
+  ///     initial state starts (see ``record(into:)``).
   @inlinable
   public convenience init(
     initialState: State,
     context: Context,
     feature: Feature<State, Event, ErrorType, Context>,
-    observers: [(SystemActivity<State, Event, ErrorType>) -> Void] = []
+    observers: [(SystemActivity<State, Event, ErrorType>) -> Void] = [],
+    journal: Journal<State, Event>? = nil
   ) {
     self.init(
       initialState: initialState, context: context, feature: feature, observers: observers,
-      uiBindings: [], userActions: [])
+      journal: journal, uiBindings: [], userActions: [])
   }
 
   // Inlinable down to the first reconciliation, so a system is built, and its effects started,
@@ -136,6 +139,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     context: Context,
     feature: Feature<State, Event, ErrorType, Context>,
     observers: [(SystemActivity<State, Event, ErrorType>) -> Void] = [],
+    journal: Journal<State, Event>? = nil,
     uiBindings: [(State) -> Void],
     userActions: [UserAction<State, Event, ErrorType, Context>]
   ) {
@@ -147,6 +151,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
       feature: feature,
       observers: observers
     )
+    if let journal { shell.attachJournal(journal) }
     for action in userActions { action.drive(self) }
     shell.start(rendering: uiBindings)
   }
@@ -435,6 +440,52 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     _ observer: @escaping (SystemActivity<State, Event, ErrorType>) -> Void
   ) -> Listener {
     shell.addObserver(observer)
+  }
+
+  /// Prints what the system does from now on, for development: each step's event and where it
+  /// came from, the changed paths of the state, the effects started and cancelled, and the
+  /// failures.
+  ///
+  /// ```swift
+  /// let page = ProductDetail.start(context: .live)
+  /// page.printChanges()
+  /// page.send(.loadProduct)
+  /// // step 1: .loadProduct
+  /// //   screen: .start → .loading
+  /// //   request: nil → .loadProduct(id: 1)
+  /// //   requestCount: 0 → 1
+  /// //   started #1 loadProduct(id: 1)
+  /// ```
+  ///
+  /// A step shows only the paths that changed — `cart.items[3].count`, `path[#3].detail.title`,
+  /// `destination.settings.name`, named as the requests of child features are — each with its
+  /// value before and after, long collections summarized by their size. An event from an effect
+  /// names it (`from #1 loadProduct(id: 1)`). Finding the changes uses reflection, so printing
+  /// is for development; a system that prints nothing pays nothing for it.
+  ///
+  /// - Parameter output: Receives each line, without a line break; `nil` writes the lines on
+  ///   standard error.
+  public func printChanges(to output: ((String) -> Void)? = nil) {
+    shell.attachRecorder(
+      ChangePrinter<State, Event>(output: output ?? printToStandardError))
+  }
+
+  /// Records what the system does from now on in a journal.
+  ///
+  /// ```swift
+  /// let journal = Journal<ProductDetailState, ProductDetailEvent>(capacity: 500)
+  /// page.record(into: journal)
+  /// // … later, for a bug report:
+  /// try journal.write(toFile: reportPath)
+  /// ```
+  ///
+  /// To record the effects the initial state starts too, pass the journal to
+  /// ``init(initialState:context:feature:observers:journal:)`` instead. A journal records one
+  /// system: attaching one that already records a system is reported and ignored.
+  ///
+  /// - Parameter journal: The journal.
+  public func record(into journal: Journal<State, Event>) {
+    shell.attachRecorder(journal)
   }
 
   /// The system's effect tasks and stream finishers (made by the first read if not yet made).

@@ -1,3 +1,5 @@
+import ArchitectureKit
+
 /// A specification of a pure reducer that reads as `given(state).when(events).then(state)`.
 ///
 /// ```swift
@@ -74,7 +76,7 @@ public struct ReducerSpec<State: Equatable, Event> {
       guard expected != actual else { return }
       reportFailure(
         "After \(events) event(s) the state is not the expected one (− expected, + actual):\n"
-          + (diff(expected: expected, actual: actual) ?? "(the dumps are identical)"),
+          + (StateDump.diff(expected: expected, actual: actual) ?? "(the dumps are identical)"),
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
       )
     }

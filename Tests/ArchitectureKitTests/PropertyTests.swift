@@ -53,6 +53,17 @@ struct PropertyTests {
       on: runtime, seed: seed, count: StressLoad.scaled(20), navigating: StressLoad.scaled(15))
   }
 
+  /// DESIGN §10, "Recording never changes behaviour": with a journal (in memory and to a file)
+  /// and printed changes attached, each runtime still behaves exactly like the reference over
+  /// the same sequences — the same states and activities as without them — and the journal
+  /// and the printer record every step once.
+  @Test(
+    arguments: [PropertyRuntime.recordedSystem, .recordedBackgroundSystem], 0..<4 as Range<UInt64>)
+  func recordingChangesNothingOverTheSameSequences(runtime: PropertyRuntime, seed: UInt64) async {
+    await runSequences(
+      on: runtime, seed: seed, count: StressLoad.scaled(20), navigating: StressLoad.scaled(15))
+  }
+
   /// The sequences every runtime runs in a full run (20, and 15 navigating, of seeds 0 to 3)
   /// reach each per-element and per-screen lifetime, so the tests above fail when one is wrong.
   /// Not scaled down under the sanitizers: the model alone runs here, and a tenth of the

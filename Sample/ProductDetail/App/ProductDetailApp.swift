@@ -45,7 +45,7 @@ enum ProductDetailApp {
 
   @MainActor
   private static func run(_ setup: Setup, in terminal: Terminal) async {
-    let page = ProductDetail.start(context: setup.context)
+    let page = ProductDetail.start(context: setup.context, journal: setup.journal)
     let monitor = EffectMonitor(observing: page)
     if let file = setup.analytics {
       // The seed's analytics hook: a loop callback, after recording the page as first shown.
@@ -112,6 +112,9 @@ enum ProductDetailApp {
 private struct Setup {
   let context: ProductDetailContext
   let analytics: AnalyticsFile?
+  /// The journal `--record` asked for: every step written to its file as it happens, with its
+  /// state, so a session can be replayed in a test.
+  let journal: Journal<ProductDetailState, ProductDetailEvent>?
 
   init(options: ProductDetailOptions, mode: Terminal.Mode) throws {
     guard let catalogPath = options.catalogPath ?? Catalog.bundledPath else {
@@ -124,6 +127,9 @@ private struct Setup {
     let cart = try Self.cart(options: options, mode: mode)
     analytics = try options.analyticsPath.map { path throws(DataFileError) in
       try AnalyticsFile(path: path)
+    }
+    journal = try options.journalPath.map { path throws(JournalError) in
+      try Journal(writingTo: path, capacity: 0, states: .everyStep)
     }
     context = ProductDetailContext(
       api: LiveProductAPI(product: product, cart: cart),

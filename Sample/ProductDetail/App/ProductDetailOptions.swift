@@ -21,11 +21,14 @@ struct ProductDetailOptions: Equatable {
   var analyticsPath: String?
   /// The catalog file; `nil` for the catalog shipped with the sample.
   var catalogPath: String?
+  /// The file the session's journal is written to, if any.
+  var journalPath: String?
   /// Whether to print the usage and quit.
   var showsHelp = false
 
   static let usage = """
     usage: pdp [--speed N] [--seed N] [--cart PATH] [--analytics FILE] [--catalog PATH]
+               [--record FILE]
 
     The seed's product detail page: loads a product, adds it to your cart.
     Keys: \(ProductDetailCommand.help)
@@ -42,6 +45,8 @@ struct ProductDetailOptions: Equatable {
                         a cart in memory, empty on every run)
       --analytics FILE  append one analytics event per page change to FILE
       --catalog PATH    read the product from PATH instead of the bundled catalog
+      --record FILE     write a journal of the session to FILE (JSON Lines, each step as it
+                        happens), to replay it in a test or read it with `swift run inspect`
       -h, --help        show this help
 
     Each option may be given once. A bad command line exits with status 2.
@@ -64,6 +69,7 @@ struct ProductDetailOptions: Equatable {
       case "--cart": cartPath = try value()
       case "--analytics": analyticsPath = try value()
       case "--catalog": catalogPath = try value()
+      case "--record": journalPath = try value()
       default: return false
       }
       return true

@@ -1,5 +1,5 @@
 /// The answer of a successful add to cart.
-public struct CartResponse: Hashable, Sendable {
+public struct CartResponse: Hashable, Sendable, Codable {
   /// The confirmation to show: `Product: <title> added to cart for user: <user>`.
   public var message: String
   /// How many items the cart holds now.

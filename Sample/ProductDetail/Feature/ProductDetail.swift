@@ -71,6 +71,14 @@ public enum ProductDetail: Sendable {
     [.react(request: \.request, effects: effects(for:))]
   }
 
+  /// The page as one value: its reducer and its feedback, as a system, a test or a replay runs
+  /// it.
+  public static var feature:
+    Feature<ProductDetailState, ProductDetailEvent, ProductDetailError, ProductDetailContext>
+  {
+    Feature(reduce: reduce, feedback: feedback)
+  }
+
   /// The work for a request, as the seed wrote it: API calls composed into one
   /// ``AsyncResult`` whose failure becomes an event too.
   ///
@@ -106,17 +114,19 @@ public enum ProductDetail: Sendable {
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - context: The dependencies of the effects.
+  ///   - journal: A journal that records the session from its start, if any (`pdp --record`).
   /// - Returns: The running system.
   @MainActor
   public static func start(
     from initialState: ProductDetailState = ProductDetailState(),
-    context: ProductDetailContext
+    context: ProductDetailContext,
+    journal: Journal<ProductDetailState, ProductDetailEvent>? = nil
   ) -> ProductDetailSystem {
     ProductDetailSystem(
       initialState: initialState,
       context: context,
-      reduce: reduce,
-      feedback: feedback
+      feature: feature,
+      journal: journal
     )
   }
 }

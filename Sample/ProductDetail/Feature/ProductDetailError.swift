@@ -1,5 +1,5 @@
 /// Why a request of the product detail page failed.
-public enum ProductDetailError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum ProductDetailError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
   /// The seed's add-to-cart failure: domain `Error adding to cart`, code 15.
   case addToCartFailed
   /// The cart could not be kept, such as a cart file that cannot be written.

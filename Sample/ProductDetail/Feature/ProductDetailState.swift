@@ -6,9 +6,9 @@
 /// state.screen                          // .loading
 /// state.request                         // .loadProduct(id: 1)
 /// ```
-public struct ProductDetailState: Hashable, Sendable {
+public struct ProductDetailState: Hashable, Sendable, Codable {
   /// What the page shows: the seed's five states, and a failed add beside its product.
-  public enum Screen: Hashable, Sendable {
+  public enum Screen: Hashable, Sendable, Codable {
     /// The page before it loads anything.
     case start
     /// The product is loading.

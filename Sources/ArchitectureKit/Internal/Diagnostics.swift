@@ -12,13 +12,21 @@
 /// and what happened, as TCA's runtime warnings do.
 @usableFromInline
 func reportUnobserved(_ message: String) {
+  printToStandardError("[ArchitectureKit] \(message)")
+}
+
+/// Writes a line on standard error, whole, without buffering: diagnostics, and printed changes
+/// by default.
+///
+/// - Parameter line: The line, without a line break.
+package func printToStandardError(_ line: String) {
   #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-    var line = "[ArchitectureKit] \(message)\n"
+    var line = line + "\n"
     line.withUTF8 { bytes in
-      // Standard error is file descriptor 2; a short write loses only part of a diagnostic.
+      // Standard error is file descriptor 2; a short write loses only part of a line.
       _ = write(2, bytes.baseAddress, bytes.count)
     }
   #else
-    print("[ArchitectureKit] \(message)")
+    print(line)
   #endif
 }

@@ -12,6 +12,8 @@ extension RuntimeShell {
   /// Runs an effect the core started, or parks it until the test runs it.
   @inlinable
   package func coreStartedEffect(_ id: EffectID, _ request: EffectRequest, _ effect: Effect) {
+    // Recorded before the run, which may end the effect at once.
+    if let recording { recordStart(id, request, in: recording) }
     if let parking, !parking.runsEffectsAtOnce {
       park(effect, id: id, in: parking)
     } else {
@@ -207,6 +209,7 @@ extension RuntimeShell {
   @inlinable
   package func coreCancelledEffect(_ id: EffectID, _ request: EffectRequest) {
     cancelRun(id)
+    if let recording { recordEnd(id, request, .cancelled, in: recording) }
     if let attachments { noteEnded(id, in: attachments) }
     if !observers.isEmpty { notify(.effectCancelled(request)) }
   }
@@ -214,6 +217,7 @@ extension RuntimeShell {
   /// Tells the observers that an effect ended without error.
   @inlinable
   package func coreFinishedEffect(_ id: EffectID, _ request: EffectRequest) {
+    if let recording { recordEnd(id, request, .finished, in: recording) }
     if let attachments { noteEnded(id, in: attachments) }
     if !observers.isEmpty { notify(.effectFinished(request)) }
   }
@@ -221,6 +225,7 @@ extension RuntimeShell {
   /// Tells the observers that an effect failed, or, when nobody observes, standard error.
   @usableFromInline
   package func coreFailedEffect(_ id: EffectID, _ request: EffectRequest, _ error: ErrorType) {
+    if let recording { recordEnd(id, request, .failed(error), in: recording) }
     if let attachments { noteEnded(id, in: attachments) }
     if observers.isEmpty {
       reportUnobserved("\(owner): the effect for \(request) failed: \(error)")

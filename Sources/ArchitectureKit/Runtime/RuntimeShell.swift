@@ -17,7 +17,8 @@ import FunctionalCore
 ///   handed back to the core;
 /// - `RuntimeShell+Listeners.swift`: UI bindings, loop callbacks and observers;
 /// - `RuntimeShell+StateWaits.swift`: `send(_:while:)` and the streams of states;
-/// - `RuntimeShell+Parking.swift`: what only a test harness uses, behind ``parking``.
+/// - `RuntimeShell+Parking.swift`: what only a test harness uses, behind ``parking``;
+/// - `RuntimeShell+Journal.swift`: printed changes and journals, behind ``recording``.
 ///
 /// Exclusivity: the stored `var`s marked `@exclusivity(unchecked)` — those a step, an effect's
 /// start or its result touches — skip the run-time check (see PerformanceLedger: exclusivity
@@ -97,6 +98,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// The effects tied to the tasks that sent their events (see ``attach(_:)``); `nil` until a
   /// first ``attach(_:)``, so other systems only check it.
   @exclusivity(unchecked) @usableFromInline var attachments: Attachments?
+  /// The printed changes and journals attached (see ``attachRecorder(_:)``); `nil`
+  /// until the first, so a system that records nothing only checks it.
+  @exclusivity(unchecked) @usableFromInline var recording: Recording<State, Event>?
 
   /// Creates a runtime for a feature; ``start(rendering:)`` reconciles the initial state.
   ///
@@ -205,6 +209,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// Stops the system: cancels every effect, ends every wait and stream, and ignores what comes
   /// later.
   package func stop() {
+    if let recording, !core.isStopped { recording.record(.stopped) }
     core.stop(runtime: self)
     madeTasks?.close()
     resumeStateWaiters(all: true)
@@ -221,6 +226,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     // Each kind of listener is checked for before it is walked: most systems have few kinds,
     // and walking an empty collection still copies and releases it.
     let state = core.state
+    // Recorded first: a journal's step comes before what the listeners do about it.
+    if let recording { recordStep(event, state: state, in: recording) }
     // A binding added during the step (by a callback, an observer, another binding) rendered
     // the state as it was added: the step's walk leaves out identifiers handed out from now on.
     let lastIDBefore = lastID
@@ -269,6 +276,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// system that stopped, on standard error.
   @inlinable
   package func coreIgnored(_ event: Event, _ reason: IgnoredEventReason) {
+    if let recording { recordIgnored(event, reason, in: recording) }
     if observers.isEmpty, reason == .stopped {
       reportUnobserved("\(owner): \(event) was ignored because \(reason).")
     }

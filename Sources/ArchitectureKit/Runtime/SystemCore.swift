@@ -86,6 +86,15 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Whether the core is inside a call that processes the mailbox; inputs then queue.
   @exclusivity(unchecked) @usableFromInline var isDraining = false
 
+  /// The serial number (``EffectID/rawValue``) of the effect the entry being processed came
+  /// from — the one that sent the event being reduced or ignored, or ended with it — for the
+  /// runtime's reports (a journal names each event's origin); 0 for an event from outside.
+  ///
+  /// Set only while the mailbox processes an effect's entry, so the path of an event sent from
+  /// outside never touches it; the mailbox is closed meanwhile, so no other entry's processing
+  /// can change it. A serial number, not an identifier: one word to store and clear.
+  @exclusivity(unchecked) @usableFromInline package var entrySource: UInt64 = 0
+
   /// The reducer; it reports an event meant for a child that is gone.
   @usableFromInline let reduce: (inout State, Event) -> ReduceOutcome?
   /// One reconciler per feedback (neighbours joined), walked after each step.
@@ -362,6 +371,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   func process(_ entry: Entry, _ runtime: some Runtime) {
     switch entry {
     case .event(let event, let source):
+      entrySource = source?.rawValue ?? 0
+      defer { entrySource = 0 }
       if let source, !live.isRunning(source) {
         // The effect was cancelled (by its request, or by `stop`) before its event came through.
         runtime.coreIgnored(event, .cancelledEffect)
@@ -371,6 +382,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
         step(event, runtime)
       }
     case .outcome(let id, let outcome):
+      entrySource = id.rawValue
+      defer { entrySource = 0 }
       guard let request = live.end(id) else {
         // A result that arrives after its effect was cancelled is stale: report, never reduce.
         if case .event(let event) = outcome { runtime.coreIgnored(event, .cancelledEffect) }

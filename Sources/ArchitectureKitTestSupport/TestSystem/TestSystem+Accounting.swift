@@ -247,7 +247,8 @@ extension TestSystem {
       assert?(&expected)
     }
     guard expected != actual else { return }
-    let difference = diff(expected: expected, actual: actual) ?? "(the dumps are identical)"
+    let difference =
+      StateDump.diff(expected: expected, actual: actual) ?? "(the dumps are identical)"
     reportFailure(
       "The state after \(action) is not the expected one (− expected, + actual):\n\(difference)",
       at: site

@@ -257,6 +257,17 @@ public final class TestSystem<
     shell.addLoopCallback(callback)
   }
 
+  /// Prints what the system does from now on, as ``ArchitectureKit/System/printChanges(to:)``
+  /// does: each step's event, the changed paths of the state, the effects started and
+  /// cancelled, and the failures — to follow a test that fails.
+  ///
+  /// - Parameter output: Receives each line, without a line break; `nil` writes the lines on
+  ///   standard error.
+  public func printChanges(to output: ((String) -> Void)? = nil) {
+    shell.attachRecorder(
+      ChangePrinter<State, Event>(output: output ?? printToStandardError))
+  }
+
   /// Removes a loop callback, as ``ArchitectureKit/System/removeListener(_:)`` does: it
   /// receives nothing more, even when it is removed from inside its own call.
   ///

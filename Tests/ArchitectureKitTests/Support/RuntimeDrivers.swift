@@ -1,5 +1,6 @@
 import ArchitectureKit
 import ArchitectureKitTestSupport
+import Foundation
 import FunctionalCore
 import TestDoubles
 import Testing
@@ -14,6 +15,10 @@ enum PropertyRuntime: String, CaseIterable, Sendable, CustomTestStringConvertibl
   case backgroundSystem
   /// ``TestSystem``: effects wait for the test, results until they are received.
   case testSystem
+  /// ``System`` with a journal (in memory and to a file) and printed changes attached.
+  case recordedSystem
+  /// ``BackgroundSystem`` with a journal (in memory and to a file) and printed changes attached.
+  case recordedBackgroundSystem
 
   var testDescription: String { rawValue }
 
@@ -24,6 +29,8 @@ enum PropertyRuntime: String, CaseIterable, Sendable, CustomTestStringConvertibl
     case .system: LiveSystemDriver(.main)
     case .backgroundSystem: LiveSystemDriver(.background)
     case .testSystem: TestSystemDriver()
+    case .recordedSystem: LiveSystemDriver(.main, isRecorded: true)
+    case .recordedBackgroundSystem: LiveSystemDriver(.background, isRecorded: true)
     }
   }
 }
@@ -498,22 +505,33 @@ final class CoreDriver: RuntimeDriver {
 // MARK: - System and BackgroundSystem
 
 extension Subject {
-  /// Makes and starts a system that runs a feature.
+  /// Makes and starts a system that runs a feature, recorded from the start by `journal`.
   static func make(
     _ runtime: Runtime,
     initialState: State,
     context: Context,
-    feature: @escaping @Sendable () -> Feature<State, Event, ErrorType, Context>
+    feature: @escaping @Sendable () -> Feature<State, Event, ErrorType, Context>,
+    journal: Journal<State, Event>? = nil
   ) async -> Subject {
     switch runtime {
     case .main:
       let system = await MainActor.run {
-        System(initialState: initialState, context: context, feature: feature())
+        System(
+          initialState: initialState, context: context, feature: feature(), journal: journal)
       }
       return .main(system)
     case .background:
       return .background(
-        await BackgroundSystem(initialState: initialState, context: context, feature: feature()))
+        await BackgroundSystem(
+          initialState: initialState, context: context, feature: feature(), journal: journal))
+    }
+  }
+
+  /// Prints the system's changes to `output`, on its isolation.
+  func printChanges(to output: @escaping @Sendable (String) -> Void) async {
+    switch self {
+    case .main(let system): await system.printChanges(to: output)
+    case .background(let system): await system.printChanges(to: output)
     }
   }
 }
@@ -529,6 +547,12 @@ final class LiveSystemDriver: RuntimeDriver {
   typealias PropertySubject = Subject<PropertyState, PropertyEvent, CounterError, EmptyContext>
 
   private let runtime: Runtime
+  /// Whether a journal and printed changes record the system: it must behave exactly as
+  /// without them.
+  private let isRecorded: Bool
+  private var journal: Journal<PropertyState, PropertyEvent>?
+  private let printedSteps = Recorder<Int>()
+  private var folder: TemporaryFolder?
   private let script = EffectScript()
   private let log = Recorder<RecordedActivity>()
   private let hook = StopHook()
@@ -538,18 +562,36 @@ final class LiveSystemDriver: RuntimeDriver {
 
   var isParking: Bool { false }
 
-  init(_ runtime: Runtime) {
+  init(_ runtime: Runtime, isRecorded: Bool = false) {
     self.runtime = runtime
+    self.isRecorded = isRecorded
   }
 
   func start() async {
     let script = self.script
+    if isRecorded {
+      let folder = try? TemporaryFolder()
+      self.folder = folder
+      journal =
+        (try? folder.map { folder in
+          try Journal<PropertyState, PropertyEvent>(
+            writingTo: folder.path("journal.jsonl"), capacity: 100_000, states: .everyStep)
+        }) ?? nil
+      if journal == nil { problems.append("no journal file") }
+    }
     let subject = await PropertySubject.make(
       runtime,
       initialState: PropertyState(),
       context: EmptyContext(),
-      feature: { propertyFeature(script: script) }
+      feature: { propertyFeature(script: script) },
+      journal: journal
     )
+    if isRecorded {
+      let printedSteps = self.printedSteps
+      await subject.printChanges { line in
+        if line.hasPrefix("step ") { printedSteps.record(1) }
+      }
+    }
     await subject.addLoopCallback { state, control in
       for mutation in state.followUps { control.send(.user(mutation, then: [])) }
     }
@@ -615,6 +657,23 @@ final class LiveSystemDriver: RuntimeDriver {
       Issue.record("Effect bodies did not end after the system stopped.")
     }
     subject = nil
+    if let journal, let folder {
+      checkRecords(of: journal, in: folder.path("journal.jsonl"))
+    }
+  }
+
+  /// Checks that the journal (in memory and in its file) and the printed changes recorded
+  /// every step the observer saw, once each.
+  private func checkRecords(of journal: Journal<PropertyState, PropertyEvent>, in path: String) {
+    let steps = log.values.filter { if case .step = $0 { true } else { false } }.count
+    let inMemory = journal.lines.filter { $0.hasPrefix(#"{"kind":"step""#) }.count
+    let inFile = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+      .split(separator: "\n").filter { $0.hasPrefix(#"{"kind":"step""#) }.count
+    let printed = printedSteps.values.count
+    if inMemory != steps || inFile != steps || printed != steps {
+      Issue.record(
+        "\(steps) steps, \(inMemory) in the journal, \(inFile) in its file, \(printed) printed")
+    }
   }
 }
 

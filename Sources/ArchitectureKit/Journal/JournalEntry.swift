@@ -1,0 +1,179 @@
+/// One record of a journal, as kept in memory: the values themselves, turned into a line of
+/// JSON only when written (at once to a file, on demand for the ring).
+///
+/// See `Documentation/JournalFormat.md` for the lines.
+struct JournalEntry<State, Event> {
+  /// Since the journal began, on the monotonic clock.
+  let time: Duration
+  let kind: Kind
+
+  enum Kind {
+    /// An event was reduced: its number (from 1), the changes, and the state when kept.
+    case step(Int, Event, origin: Origin, changes: [StateChange], state: State?)
+    /// An effect started, was cancelled or finished.
+    case effect(EffectRecord, serial: UInt64, request: RequestName)
+    /// An effect failed; the error, described.
+    case failed(serial: UInt64, request: RequestName, error: String)
+    /// An event was not reduced.
+    case ignored(Event, reason: IgnoredEventReason, origin: Origin)
+    /// The state after the step numbered `step` (0: when recording began).
+    case snapshot(step: Int, state: State)
+    /// The system stopped.
+    case stopped
+  }
+
+  /// Where an event came from, its effect's request named as the journal writes it.
+  enum Origin {
+    case app
+    case effect(UInt64, request: RequestName?)
+  }
+
+  /// A request as the journal writes it: described when written, or the text a redaction made
+  /// of it when it was recorded.
+  enum RequestName {
+    case request(EffectRequest)
+    case text(String)
+
+    var text: String {
+      switch self {
+      case .request(let request): request.description
+      case .text(let text): text
+      }
+    }
+  }
+
+  /// The kinds of effect records that carry nothing but the effect.
+  enum EffectRecord: String {
+    case started, cancelled, finished
+  }
+
+  var isStep: Bool {
+    if case .step = kind { true } else { false }
+  }
+}
+
+/// How a journal writes its values: events and states encoded when they are `Encodable`,
+/// described otherwise.
+struct JournalEncoding<State, Event> {
+  /// Whether events are written encoded (the header's `events` is `codable`).
+  let encodesEvents = Event.self is any Encodable.Type
+  /// Whether states are written encoded (the header's `states` is `codable`).
+  let encodesStates = State.self is any Encodable.Type
+
+  /// The most characters a state's description holds, when the state is not `Encodable`.
+  static var stateDescriptionLimit: Int { 100_000 }
+
+  /// The header line's object.
+  func header(system: String, states: JournalStates, started: String, capacity: Int?)
+    -> JSONValue
+  {
+    var members: [JSONValue.Member] = [
+      .init("format", .string("architecturekit-journal")),
+      .init("version", .integer(1)),
+      .init("system", .string(system)),
+      .init("events", .string(encodesEvents ? "codable" : "description")),
+      .init(
+        "states",
+        .string(states.interval == nil ? "none" : encodesStates ? "codable" : "description")),
+    ]
+    if let interval = states.interval { members.append(.init("stateInterval", .integer(interval))) }
+    members.append(.init("started", .string(started)))
+    members.append(.init("capacity", capacity.map { .integer($0) } ?? .null))
+    return .object(members)
+  }
+
+  /// A record's object.
+  func record(_ entry: JournalEntry<State, Event>) -> JSONValue {
+    var members: [JSONValue.Member] = []
+    func add(_ key: String, _ value: JSONValue) {
+      members.append(JSONValue.Member(key, value))
+    }
+    let time = JSONValue.Member("time", Self.seconds(entry.time))
+    switch entry.kind {
+    case .step(let number, let event, let origin, let changes, let state):
+      add("kind", .string("step"))
+      members.append(time)
+      add("step", .integer(number))
+      if let event = encoded(event) { add("event", event) }
+      add("eventText", .string(ValueText.describe(event)))
+      add("origin", Self.json(origin))
+      add(
+        "diff",
+        .array(
+          changes.map { change in
+            .object([
+              .init("path", .string(change.path)), .init("before", .string(change.before)),
+              .init("after", .string(change.after)),
+            ])
+          }))
+      if let state { add("state", self.state(state)) }
+    case .effect(let record, let serial, let request):
+      add("kind", .string(record.rawValue))
+      members.append(time)
+      add("effect", .integer(serial))
+      add("request", .string(request.text))
+    case .failed(let serial, let request, let error):
+      add("kind", .string("failed"))
+      members.append(time)
+      add("effect", .integer(serial))
+      add("request", .string(request.text))
+      add("error", .string(error))
+    case .ignored(let event, let reason, let origin):
+      add("kind", .string("ignored"))
+      members.append(time)
+      if let event = encoded(event) { add("event", event) }
+      add("eventText", .string(ValueText.describe(event)))
+      switch reason {
+      case .stopped: add("reason", .string("stopped"))
+      case .cancelledEffect: add("reason", .string("cancelledEffect"))
+      case .missingChild(let scope):
+        add("reason", .string("missingChild"))
+        add("scope", .string(scope))
+      }
+      add("origin", Self.json(origin))
+    case .snapshot(let step, let state):
+      add("kind", .string("snapshot"))
+      members.append(time)
+      add("step", .integer(step))
+      add("state", self.state(state))
+    case .stopped:
+      add("kind", .string("stopped"))
+      members.append(time)
+    }
+    return .object(members)
+  }
+
+  /// The event encoded, when events are; `null` if its encoding threw.
+  private func encoded(_ event: Event) -> JSONValue? {
+    guard encodesEvents, let event = event as? any Encodable else { return nil }
+    return (try? JSONValueEncoder().encode(event)) ?? .null
+  }
+
+  /// The state encoded, or described.
+  private func state(_ state: State) -> JSONValue {
+    if encodesStates, let state = state as? any Encodable {
+      return (try? JSONValueEncoder().encode(state)) ?? .null
+    }
+    return .string(ValueText.describe(state, maxLength: Self.stateDescriptionLimit))
+  }
+
+  private static func json(_ origin: JournalEntry<State, Event>.Origin) -> JSONValue {
+    switch origin {
+    case .app:
+      return .object([.init("kind", .string("app"))])
+    case .effect(let serial, let request):
+      var members: [JSONValue.Member] = [
+        .init("kind", .string("effect")), .init("effect", .integer(serial)),
+      ]
+      if let request { members.append(.init("request", .string(request.text))) }
+      return .object(members)
+    }
+  }
+
+  /// Seconds, to the microsecond.
+  static func seconds(_ duration: Duration) -> JSONValue {
+    let (seconds, attoseconds) = duration.components
+    let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    return .floatingPoint(Double(microseconds) / 1_000_000)
+  }
+}

@@ -1,0 +1,386 @@
+import ArchitectureKit
+import Foundation
+import Testing
+
+/// The journal: what it records of each step and effect, in memory and in a file.
+@MainActor
+struct JournalTests {
+  typealias ShelfSystem = System<Shelf.State, Shelf.Event, Shelf.Failure, Void>
+  typealias ShelfJournal = Journal<Shelf.State, Shelf.Event>
+
+  /// Runs the shelf's session with `journal` attached at creation, then stops it.
+  func record(into journal: ShelfJournal) {
+    let shelf = ShelfSystem(
+      initialState: Shelf.State(), context: (), feature: Shelf.feature, journal: journal)
+    for event in Shelf.session { shelf.send(event) }
+    shelf.stop()
+  }
+
+  @Test func recordsEachStepWithItsOriginAndEveryEffectsLifetimeInAComposedFeature() throws {
+    let journal = ShelfJournal()
+    record(into: journal)
+
+    let records = try JournalLines(journal.lines)
+    #expect(
+      records.summary == [
+        "step 1 .search(.queryChanged(\"yee\")) from the app",
+        "started #1 search: yee",
+        "finished #1 search: yee",
+        "step 2 .search(.found([\"yee 350\", \"yee 700\"])) from #1 search: yee",
+        "step 3 .addRow(1) from the app",
+        "started #2 rows[1]: details 1",
+        "finished #2 rows[1]: details 1",
+        "step 4 .row(id: 1, .loaded(\"details 1: fine\")) from #2 rows[1]: details 1",
+        "step 5 .addRow(2) from the app",
+        "started #3 rows[2]: details 2",
+        "finished #3 rows[2]: details 2",
+        "step 6 .row(id: 2, .loaded(\"details 2: fine\")) from #3 rows[2]: details 2",
+        "step 7 .removeRow(1) from the app",
+        "step 8 .startTicking from the app",
+        "started #4 ticker",
+        "step 9 .tick from #4 ticker",
+        "step 10 .tick from #4 ticker",
+        "step 11 .stopTicking from the app",
+        "cancelled #4 ticker",
+        "step 12 .save(\"draft\") from the app",
+        "started #5 draft",
+        "finished #5 draft",
+        "step 13 .didSave(\"draft\") from #5 draft",
+        "step 14 .save(\"too big\") from the app",
+        "started #6 too big",
+        "failed #6 too big: the disk is full",
+        "ignored .row(id: 1, .loaded(\"late\")) from the app: missingChild rows[1]",
+        "step 15 .search(.queryChanged(\"\")) from the app",
+        "stopped",
+      ])
+    #expect(
+      records.header["system"] as? String == "System<State, Event, Failure, ()>")
+    #expect(records.header["events"] as? String == "codable")
+    #expect(records.header["states"] as? String == "none")
+    #expect(records.header["capacity"] as? Int == 1_000)
+  }
+
+  @Test func recordsTheChangedPathsOfEachStepNamedAsTheChildren() throws {
+    let journal = ShelfJournal()
+    record(into: journal)
+
+    let records = try JournalLines(journal.lines)
+    #expect(records.changes(ofStep: 1) == ["search.query: \"\" → \"yee\""])
+    #expect(
+      records.changes(ofStep: 4) == ["rows[1].details: nil → \"details 1: fine\""])
+    #expect(
+      records.changes(ofStep: 7) == [
+        "rows: [State(id: 1, details: \"details 1: fine\"), "
+          + "State(id: 2, details: \"details 2: fine\")] → "
+          + "[State(id: 2, details: \"details 2: fine\")]"
+      ])
+    #expect(records.changes(ofStep: 13) == ["saving: \"draft\" → nil", "saved: [] → [\"draft\"]"])
+  }
+
+  @Test func timesEveryRecordOnAMonotonicClockFromTheStart() throws {
+    let journal = ShelfJournal()
+    record(into: journal)
+
+    let times = try JournalLines(journal.lines).records.map { $0["time"] as? Double ?? -1 }
+    #expect(times.allSatisfy { $0 >= 0 })
+    #expect(times == times.sorted())
+  }
+
+  @Test func encodesEventsAndStatesThatAreCodable() throws {
+    let journal = ShelfJournal(states: .everyStep)
+    record(into: journal)
+
+    let records = try JournalLines(journal.lines)
+    #expect(records.header["states"] as? String == "codable")
+    #expect(records.header["stateInterval"] as? Int == 1)
+    let snapshot = try #require(records.records.first)
+    #expect(snapshot["kind"] as? String == "snapshot")
+    #expect(snapshot["step"] as? Int == 0)
+    let first = try #require(records.step(1))
+    let event = try #require(first["event"] as? [String: Any])
+    let search = try #require(event["search"] as? [String: Any])
+    #expect(search.keys.sorted() == ["_0"])
+    let state = try #require(first["state"] as? [String: Any])
+    #expect((state["search"] as? [String: Any])?["query"] as? String == "yee")
+  }
+
+  @Test func describesEventsThatAreNotCodable() throws {
+    let counter = System<Int, String.Index, Never, Void>(
+      initialState: 0, context: (),
+      feature: Feature(reduce: { count, _ in count += 1 }))
+    let journal = Journal<Int, String.Index>(states: .every(2))
+    counter.record(into: journal)
+    let text = "ab"
+    counter.send(text.startIndex)
+    counter.send(text.endIndex)
+
+    let records = try JournalLines(journal.lines)
+    #expect(records.header["events"] as? String == "description")
+    #expect(records.header["states"] as? String == "codable")
+    #expect(records.step(1)?["event"] == nil)
+    #expect(records.step(1)?["eventText"] as? String != nil)
+    #expect(records.step(1)?["state"] == nil)
+    #expect(records.step(2)?["state"] as? Int == 2)
+  }
+
+  @Test func theRingKeepsTheLastStepsWithWhatFollowsEach() throws {
+    let journal = ShelfJournal(capacity: 3)
+    record(into: journal)
+
+    let records = try JournalLines(journal.lines)
+    #expect(records.header["capacity"] as? Int == 3)
+    #expect(
+      records.summary == [
+        "step 13 .didSave(\"draft\") from #5 draft",
+        "step 14 .save(\"too big\") from the app",
+        "started #6 too big",
+        "failed #6 too big: the disk is full",
+        "ignored .row(id: 1, .loaded(\"late\")) from the app: missingChild rows[1]",
+        "step 15 .search(.queryChanged(\"\")) from the app",
+        "stopped",
+      ])
+  }
+
+  @Test(arguments: [1, 2, 7, 100])
+  func aRingOfAnySizeKeepsExactlyItsLastSteps(capacity: Int) throws {
+    let counter = System<Int, Int, Never, Void>(
+      initialState: 0, context: (), feature: Feature(reduce: { $0 += $1 }))
+    let journal = Journal<Int, Int>(capacity: capacity)
+    counter.record(into: journal)
+    for step in 1...50 { counter.send(step) }
+
+    let steps = try JournalLines(journal.lines).records.compactMap { $0["step"] as? Int }
+    #expect(steps == Array(max(1, 51 - capacity)...50))
+  }
+
+  @Test func aRingThatKeepsEveryStateStartsWithTheStateBeforeItsOldestStep() throws {
+    let journal = ShelfJournal(capacity: 2, states: .everyStep)
+    record(into: journal)
+
+    let records = try JournalLines(journal.lines)
+    let snapshot = try #require(records.records.first)
+    #expect(snapshot["kind"] as? String == "snapshot")
+    #expect(snapshot["step"] as? Int == 13)
+    #expect((snapshot["state"] as? [String: Any])?["saved"] as? [String] == ["draft"])
+    #expect(records.records.dropFirst().first?["step"] as? Int == 14)
+  }
+
+  @Test func writesEachRecordToItsFileAsItHappens() throws {
+    let directory = try TemporaryFolder()
+    let path = directory.path("shelf.jsonl")
+    let journal = try ShelfJournal(writingTo: path, capacity: 0)
+    let shelf = ShelfSystem(
+      initialState: Shelf.State(), context: (), feature: Shelf.feature, journal: journal)
+
+    shelf.send(.addRow(1))
+    let afterOneSend = try JournalLines(contentsOf: path)
+    shelf.send(.save("draft"))
+    let afterTwoSends = try JournalLines(contentsOf: path)
+
+    #expect(
+      afterOneSend.summary == [
+        "step 1 .addRow(1) from the app",
+        "started #1 rows[1]: details 1",
+        "finished #1 rows[1]: details 1",
+        "step 2 .row(id: 1, .loaded(\"details 1: fine\")) from #1 rows[1]: details 1",
+      ])
+    #expect(afterTwoSends.summary.count == afterOneSend.summary.count + 4)
+    #expect(afterTwoSends.header["capacity"] is NSNull)
+    #expect(journal.lines.count == 1)
+  }
+
+  @Test func reportsAFileItCannotOpen() throws {
+    let directory = try TemporaryFolder()
+    #expect(throws: JournalError.self) {
+      try ShelfJournal(writingTo: directory.path("missing/shelf.jsonl"))
+    }
+  }
+
+  @Test func writesItsRingToAFileForABugReport() throws {
+    let directory = try TemporaryFolder()
+    let journal = ShelfJournal(capacity: 3)
+    record(into: journal)
+
+    try journal.write(toFile: directory.path("report.jsonl"))
+
+    let written = try String(contentsOfFile: directory.path("report.jsonl"), encoding: .utf8)
+    #expect(written == journal.lines.map { $0 + "\n" }.joined())
+  }
+
+  @Test func redactsEventsStatesRequestsAndErrorsBeforeAnythingIsMadeOfThem() throws {
+    let secret = "4111 1111 1111 1111"
+    let directory = try TemporaryFolder()
+    let path = directory.path("redacted.jsonl")
+    let redaction = JournalRedaction<Shelf.State, Shelf.Event>(
+      events: { event in
+        switch event {
+        case .save: .save("•••")
+        case .didSave: .didSave("•••")
+        default: event
+        }
+      },
+      states: { state in
+        var state = state
+        state.saving = state.saving.map { _ in "•••" }
+        state.saved = state.saved.map { _ in "•••" }
+        return state
+      },
+      requests: { request in request.value is String ? "a save" : request.description },
+      errors: { _ in "a failed save" })
+    let journal = try ShelfJournal(writingTo: path, states: .everyStep, redaction: redaction)
+    let shelf = ShelfSystem(
+      initialState: Shelf.State(), context: (), feature: Shelf.feature, journal: journal)
+    shelf.send(.save(secret))
+
+    let file = try String(contentsOfFile: path, encoding: .utf8)
+    let memory = journal.lines.joined(separator: "\n")
+    #expect(!file.contains("4111"))
+    #expect(!memory.contains("4111"))
+    #expect(
+      try JournalLines(journal.lines).summary == [
+        "step 1 .save(\"•••\") from the app",
+        "started #1 a save",
+        "finished #1 a save",
+        "step 2 .didSave(\"•••\") from #1 a save",
+      ])
+    #expect(shelf.state.saved == [secret])
+  }
+
+  @Test func recordsABackgroundSystem() async throws {
+    let journal = ShelfJournal()
+    let shelf = await BackgroundSystem(
+      initialState: Shelf.State(), context: (), feature: Shelf.feature, journal: journal)
+    // The search's result hops back to the actor: wait for it.
+    await shelf.send(.search(.queryChanged("yee")), while: { $0.search.results.isEmpty })
+    await shelf.stop()
+
+    let records = try JournalLines(journal.lines)
+    #expect(
+      records.summary == [
+        "step 1 .search(.queryChanged(\"yee\")) from the app",
+        "started #1 search: yee",
+        "finished #1 search: yee",
+        "step 2 .search(.found([\"yee 350\", \"yee 700\"])) from #1 search: yee",
+        "stopped",
+      ])
+    #expect(records.header["system"] as? String == "BackgroundSystem<State, Event, Failure, ()>")
+  }
+
+  @Test func recordsTheEffectsRunningWhenItIsAttachedLater() throws {
+    let shelf = ShelfSystem(initialState: Shelf.State(), context: (), feature: Shelf.feature)
+    shelf.send(.startTicking)
+    let journal = ShelfJournal()
+    shelf.record(into: journal)
+    shelf.send(.stopTicking)
+
+    #expect(
+      try JournalLines(journal.lines).summary == [
+        "step 1 .stopTicking from the app", "cancelled #1 ticker",
+      ])
+  }
+
+  @Test func aJournalRecordsOneSystemOnly() throws {
+    let journal = ShelfJournal()
+    let first = ShelfSystem(initialState: Shelf.State(), context: (), feature: Shelf.feature)
+    let second = ShelfSystem(initialState: Shelf.State(), context: (), feature: Shelf.feature)
+    first.record(into: journal)
+    second.record(into: journal)
+
+    first.send(.addRow(1))
+    second.send(.addRow(2))
+
+    let steps = try JournalLines(journal.lines).summary.filter { $0.hasPrefix("step") }
+    #expect(steps.first == "step 1 .addRow(1) from the app")
+    #expect(!steps.contains { $0.contains("addRow(2)") })
+  }
+
+  @Test func aClosedJournalRecordsNothingMore() throws {
+    let journal = ShelfJournal()
+    let shelf = ShelfSystem(
+      initialState: Shelf.State(), context: (), feature: Shelf.feature, journal: journal)
+    shelf.send(.addRow(1))
+    journal.close()
+    shelf.send(.addRow(2))
+
+    #expect(try JournalLines(journal.lines).summary.last?.hasPrefix("step 2") == true)
+  }
+}
+
+/// A journal's lines, read with Foundation's JSON: what any reader of the format sees.
+struct JournalLines {
+  let header: [String: Any]
+  let records: [[String: Any]]
+
+  init(_ lines: [String]) throws {
+    let objects = try lines.map { line in
+      try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        "not a JSON object: \(line)")
+    }
+    header = try #require(objects.first, "no header")
+    records = Array(objects.dropFirst())
+  }
+
+  init(contentsOf path: String) throws {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try self.init(text.split(separator: "\n").map(String.init))
+  }
+
+  /// Each record on one line, as the tests spell their expectations.
+  var summary: [String] {
+    records.compactMap { record -> String? in
+      let kind = record["kind"] as? String ?? "?"
+      let effect = "#\(record["effect"] as? Int ?? 0) \(record["request"] as? String ?? "?")"
+      switch kind {
+      case "step":
+        return "step \(record["step"] as? Int ?? 0) \(record["eventText"] as? String ?? "?") "
+          + Self.origin(record["origin"])
+      case "started", "cancelled", "finished": return "\(kind) \(effect)"
+      case "failed": return "failed \(effect): \(record["error"] as? String ?? "?")"
+      case "ignored":
+        let reason = [record["reason"], record["scope"]].compactMap { $0 as? String }
+        return "ignored \(record["eventText"] as? String ?? "?") \(Self.origin(record["origin"])): "
+          + reason.joined(separator: " ")
+      case "snapshot": return nil
+      default: return kind
+      }
+    }
+  }
+
+  /// The step record numbered `number`.
+  func step(_ number: Int) -> [String: Any]? {
+    records.first { $0["kind"] as? String == "step" && $0["step"] as? Int == number }
+  }
+
+  /// The changes of a step, as `path: before → after`.
+  func changes(ofStep number: Int) -> [String] {
+    let diff = step(number)?["diff"] as? [[String: String]] ?? []
+    return diff.map { "\($0["path"] ?? "?"): \($0["before"] ?? "?") → \($0["after"] ?? "?")" }
+  }
+
+  private static func origin(_ value: Any?) -> String {
+    guard let origin = value as? [String: Any], origin["kind"] as? String == "effect" else {
+      return "from the app"
+    }
+    return "from #\(origin["effect"] as? Int ?? 0) \(origin["request"] as? String ?? "?")"
+  }
+}
+
+/// A directory that exists for one test.
+final class TemporaryFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appending(path: "ArchitectureKitTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+
+  func path(_ name: String) -> String {
+    url.appending(path: name).path
+  }
+}

@@ -64,9 +64,10 @@ struct PropertyTests {
       on: runtime, seed: seed, count: StressLoad.scaled(20), navigating: StressLoad.scaled(15))
   }
 
-  /// The sequences every runtime runs in a full run (20, and 15 navigating, of seeds 0 to 3)
-  /// reach each per-element and per-screen lifetime, so the tests above fail when one is wrong.
-  /// Not scaled down under the sanitizers: the model alone runs here, and a tenth of the
+  /// The sequences every runtime runs in a full run reach each lifetime.
+  ///
+  /// Those are 20, and 15 navigating, of seeds 0 to 3: they reach each per-element and
+  /// per-screen lifetime, so the tests above fail when one is wrong. Not scaled down under the sanitizers: the model alone runs here, and a tenth of the
   /// sequences reaches too few lifetimes to check the generator.
   @Test func theSequencesReachEveryChildLifetime() {
     var coverage = ReferenceSystem.ChildCoverage()

@@ -84,4 +84,44 @@ struct AttachTests {
     await task.value
     #expect(cancelled.values == ["observation"])
   }
+
+  @MainActor
+  @Test func onlyTheEffectsOfTheEventsOwnStepAreAttached() async {
+    enum Chain: Equatable, Sendable {
+      case observe
+      case followUp
+      case tick
+    }
+    let gate = Gate()
+    let cancelled = Recorder<String>()
+    let feature = Feature<Int, Chain, Never, Void>(
+      reduce: { count, event in if event == .tick { count += 1 } },
+      feedback: [
+        .react(
+          on: { event, _ in event == .observe ? "observation" : nil },
+          effect: .stream { _, _, send in
+            await send(.tick)
+            await gate.wait()
+          }),
+        // The same step also asks for a follow-up, which comes back at once and starts work of
+        // its own in a later step: that work is not the attached event's.
+        .react(
+          on: { event, _ in event == .observe ? "ask" : nil }, effect: .run { _, _ in .followUp }),
+        .react(
+          on: { event, _ in event == .followUp ? "second" : nil },
+          effect: .stream { _, _, _ in await gate.wait() }),
+      ])
+    let system = System(initialState: 0, context: (), feature: feature)
+    system.addObserver { activity in
+      if case .effectCancelled(let request) = activity { cancelled.record("\(request)") }
+    }
+    let task = Task { await system.attach(.observe) }
+    await system.send(.tick, while: { $0 < 2 })
+    task.cancel()
+    await task.value
+    #expect(cancelled.values == ["observation"])
+    #expect(system.runningRequests.map { "\($0)" } == ["second"])
+    system.stop()
+    gate.open()
+  }
 }

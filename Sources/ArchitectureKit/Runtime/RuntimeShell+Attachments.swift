@@ -1,8 +1,9 @@
 /// Attachments: the effects one event started, tied to the task that sent it — SwiftUI's
 /// `.task { await system.attach(.observe) }` — so they end when that task is cancelled.
 ///
-/// The shell notes the effects that start in the event's own step; each ending (finished,
-/// failed, cancelled, stopped) takes one off, and the last one resumes the sender's wait.
+/// The shell notes the effects that start in the event's own step (the core says when that
+/// step is over); each ending (finished, failed, cancelled, stopped) takes one off, and the
+/// last one resumes the sender's wait.
 extension RuntimeShell {
   /// Sends `event` and returns the effects its step started, tied to the caller; `nil` when
   /// it started none that still run.
@@ -13,11 +14,15 @@ extension RuntimeShell {
     let table = attachments ?? Attachments()
     attachments = table
     let attachment = Attachment()
-    table.recording = attachment
-    send(event)
-    table.recording = nil
-    guard !attachment.ids.isEmpty else { return nil }
+    // Live from the start: an effect of the step may end in the same drain, before `send`
+    // returns (an immediate result, a cancellation by a later event).
     table.live.append(attachment)
+    table.recording = attachment
+    core.send(event, runtime: self) { table.recording = nil }
+    guard !attachment.ids.isEmpty else {
+      table.live.removeAll { $0 === attachment }
+      return nil
+    }
     return attachment
   }
 
@@ -29,23 +34,16 @@ extension RuntimeShell {
     core.cancelEffects(running, runtime: self)
   }
 
-  /// Notes an effect the core started, for the attachment being recorded.
+  /// Notes an effect the core started, for the attachment being recorded: one its event's own
+  /// step started.
   @usableFromInline
   func noteStarted(_ id: EffectID, in table: Attachments) {
-    guard let recording = table.recording, recording.steps == 1 else { return }
-    recording.ids.insert(id)
-  }
-
-  /// Notes a step, for the attachment being recorded: only its event's step counts.
-  @usableFromInline
-  func noteStep(in table: Attachments) {
-    table.recording?.steps += 1
+    table.recording?.ids.insert(id)
   }
 
   /// Takes an effect that ended off the attachments that hold it.
   @usableFromInline
   func noteEnded(_ id: EffectID, in table: Attachments) {
-    table.recording?.ids.remove(id)
     guard !table.live.isEmpty else { return }
     table.live.removeAll { attachment in
       guard attachment.ids.remove(id) != nil, attachment.ids.isEmpty else { return false }
@@ -72,8 +70,6 @@ package final class Attachments {
 package final class Attachment: @unchecked Sendable {
   /// The effects still running.
   var ids: Set<EffectID> = []
-  /// How many steps happened while the event was sent: starts count only in the first.
-  var steps = 0
   /// Whether every effect ended.
   private var isOver = false
   /// The sender waiting for the effects to end.

@@ -12,14 +12,14 @@ extension RuntimeShell {
   /// Runs an effect the core started, or parks it until the test runs it.
   @inlinable
   package func coreStartedEffect(_ id: EffectID, _ request: EffectRequest, _ effect: Effect) {
-    // Recorded before the run, which may end the effect at once.
+    // Recorded and noted before the run, which may end the effect at once.
     if let recording { recordStart(id, request, in: recording) }
+    if let attachments { noteStarted(id, in: attachments) }
     if let parking, !parking.runsEffectsAtOnce {
       park(effect, id: id, in: parking)
     } else {
       run(effect, id: id, request: request)
     }
-    if let attachments { noteStarted(id, in: attachments) }
     if !observers.isEmpty { notify(.effectStarted(request)) }
   }
 

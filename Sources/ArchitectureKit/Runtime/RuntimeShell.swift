@@ -231,7 +231,6 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     // A binding added during the step (by a callback, an observer, another binding) rendered
     // the state as it was added: the step's walk leaves out identifiers handed out from now on.
     let lastIDBefore = lastID
-    if let attachments { noteStep(in: attachments) }
     if let settledObservation, !settledObservation.hasUnsettledStep {
       settledObservation.hasUnsettledStep = true
       settledObservation.stateBefore = previous

@@ -260,6 +260,25 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     drainQueued(runtime)
   }
 
+  /// Sends an event from outside, as ``send(_:runtime:)`` does, and calls `afterStep` once the
+  /// event's own step is over, before the events it led to are processed: how an attachment
+  /// knows which effects that step started (see `RuntimeShell.attach`). Outside the hot path.
+  package func send(_ event: Event, runtime: some Runtime, afterStep: () -> Void) {
+    guard !isDraining else {
+      mailbox.append(.event(event, source: nil))
+      afterStep()
+      return
+    }
+    isDraining = true
+    if isStopped {
+      runtime.coreIgnored(event, .stopped)
+    } else {
+      step(event, runtime)
+    }
+    afterStep()
+    drainQueued(runtime)
+  }
+
   /// Queues an event sent by a running effect; it is ignored if the effect stopped running.
   @inlinable
   package func deliver(_ event: Event, from id: EffectID, runtime: some Runtime) {

@@ -204,7 +204,7 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   ///   `nil` writes the lines on standard error.
   public func printChanges(to output: sending ((String) -> Void)? = nil) {
     shell.attachRecorder(
-      ChangePrinter<State, Event>(output: output ?? printToStandardError))
+      ChangePrinter(output: output ?? printToStandardError))
   }
 
   /// Records what the system does from now on in a journal, as ``System/record(into:)`` does.

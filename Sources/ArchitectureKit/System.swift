@@ -467,7 +467,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///   standard error.
   public func printChanges(to output: ((String) -> Void)? = nil) {
     shell.attachRecorder(
-      ChangePrinter<State, Event>(output: output ?? printToStandardError))
+      ChangePrinter(output: output ?? printToStandardError))
   }
 
   /// Records what the system does from now on in a journal.

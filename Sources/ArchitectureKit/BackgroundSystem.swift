@@ -35,15 +35,35 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   ///   - feature: The reducer and feedback to run.
   ///   - observers: Observers that see everything from the start, including the effects the
   ///     initial state starts; they run on the system's actor.
-  ///   - journal: A journal that records everything from the start, including the effects the
-  ///     initial state starts (see ``record(into:)``).
+  @inlinable
+  public init(
+    initialState: sending State,
+    context: Context,
+    feature: sending Feature<State, Event, ErrorType, Context>,
+    observers: sending [(SystemActivity<State, Event, ErrorType>) -> Void] = []
+  ) async {
+    await self.init(
+      initialState: initialState, context: context, feature: feature, observers: observers,
+      journal: nil)
+  }
+
+  /// Creates a system that runs a feature, recorded from the start by a journal, and starts it
+  /// on its actor, as ``System/init(initialState:context:feature:observers:journal:)`` does.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any event.
+  ///   - context: The dependencies the effects receive.
+  ///   - feature: The reducer and feedback to run.
+  ///   - observers: Observers that see everything from the start; they run on the system's
+  ///     actor.
+  ///   - journal: The journal that records the system, if any.
   @inlinable
   public init(
     initialState: sending State,
     context: Context,
     feature: sending Feature<State, Event, ErrorType, Context>,
     observers: sending [(SystemActivity<State, Event, ErrorType>) -> Void] = [],
-    journal: sending Journal<State, Event>? = nil
+    journal: sending Journal<State, Event>?
   ) async {
     shell = RuntimeShell(
       owner: Self.self,
@@ -204,7 +224,7 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   ///   `nil` writes the lines on standard error.
   public func printChanges(to output: sending ((String) -> Void)? = nil) {
     shell.attachRecorder(
-      ChangePrinter<State, Event>(output: output ?? printToStandardError))
+      ChangePrinter(output: output ?? printToStandardError))
   }
 
   /// Records what the system does from now on in a journal, as ``System/record(into:)`` does.

@@ -116,15 +116,42 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///   - feature: The reducer and feedback to run.
   ///   - observers: Observers that see everything from the start, including the effects the
   ///     initial state starts.
-  ///   - journal: A journal that records everything from the start, including the effects the
-  ///     initial state starts (see ``record(into:)``).
+  @inlinable
+  public convenience init(
+    initialState: State,
+    context: Context,
+    feature: Feature<State, Event, ErrorType, Context>,
+    observers: [(SystemActivity<State, Event, ErrorType>) -> Void] = []
+  ) {
+    self.init(
+      initialState: initialState, context: context, feature: feature, observers: observers,
+      uiBindings: [], userActions: [])
+  }
+
+  /// Creates a system that runs a feature, recorded from the start by a journal, and starts it.
+  ///
+  /// ```swift
+  /// let journal = try Journal<Shop.State, Shop.Event>(writingTo: path, states: .everyStep)
+  /// let shop = System(
+  ///   initialState: Shop.State(), context: .live, feature: Shop.feature, journal: journal)
+  /// ```
+  ///
+  /// The journal sees everything, the effects the initial state starts included; attached
+  /// later with ``record(into:)``, it sees what happens from then on.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any event.
+  ///   - context: The dependencies the effects receive.
+  ///   - feature: The reducer and feedback to run.
+  ///   - observers: Observers that see everything from the start.
+  ///   - journal: The journal that records the system, if any.
   @inlinable
   public convenience init(
     initialState: State,
     context: Context,
     feature: Feature<State, Event, ErrorType, Context>,
     observers: [(SystemActivity<State, Event, ErrorType>) -> Void] = [],
-    journal: Journal<State, Event>? = nil
+    journal: Journal<State, Event>?
   ) {
     self.init(
       initialState: initialState, context: context, feature: feature, observers: observers,
@@ -467,7 +494,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///   standard error.
   public func printChanges(to output: ((String) -> Void)? = nil) {
     shell.attachRecorder(
-      ChangePrinter<State, Event>(output: output ?? printToStandardError))
+      ChangePrinter(output: output ?? printToStandardError))
   }
 
   /// Records what the system does from now on in a journal.

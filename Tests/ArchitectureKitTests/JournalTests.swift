@@ -16,17 +16,21 @@ struct JournalTests {
     shelf.stop()
   }
 
+  /// The records of the session's first event: a search, answered by its effect.
+  static let search = [
+    "step 1 .search(.queryChanged(\"yee\")) from the app",
+    "started #1 search: yee",
+    "finished #1 search: yee",
+    "step 2 .search(.found([\"yee 350\", \"yee 700\"])) from #1 search: yee",
+  ]
+
   @Test func recordsEachStepWithItsOriginAndEveryEffectsLifetimeInAComposedFeature() throws {
     let journal = ShelfJournal()
     record(into: journal)
 
     let records = try JournalLines(journal.lines)
     #expect(
-      records.summary == [
-        "step 1 .search(.queryChanged(\"yee\")) from the app",
-        "started #1 search: yee",
-        "finished #1 search: yee",
-        "step 2 .search(.found([\"yee 350\", \"yee 700\"])) from #1 search: yee",
+      records.summary == Self.search + [
         "step 3 .addRow(1) from the app",
         "started #2 rows[1]: details 1",
         "finished #2 rows[1]: details 1",
@@ -255,14 +259,7 @@ struct JournalTests {
     await shelf.stop()
 
     let records = try JournalLines(journal.lines)
-    #expect(
-      records.summary == [
-        "step 1 .search(.queryChanged(\"yee\")) from the app",
-        "started #1 search: yee",
-        "finished #1 search: yee",
-        "step 2 .search(.found([\"yee 350\", \"yee 700\"])) from #1 search: yee",
-        "stopped",
-      ])
+    #expect(records.summary == Self.search + ["stopped"])
     #expect(records.header["system"] as? String == "BackgroundSystem<State, Event, Failure, ()>")
   }
 

@@ -39,6 +39,19 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "composed-100": { count in ComposedFixture().send(count) },
   "stack-20": { count in StackFixture(depth: 20).send(count) },
   "stack-push-pop": { count in StackFixture(depth: 20).pushAndPop(count) },
+  // Recording: the counter of `counter-1` with a journal in memory, or written to a file in a
+  // directory of its own under the temporary directory.
+  "journal": { count in
+    do { try JournalCounterFixture().send(count) } catch { fatalError("\(error)") }
+  },
+  "journal-file": { count in
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "ProfileScenario-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appending(path: "journal.jsonl").path
+    do { try JournalCounterFixture(writingTo: path).send(count) } catch { fatalError("\(error)") }
+  },
   "hand-counter-1": { count in HandRolledCounterFixture(bindings: 1).send(count) },
   "hand-counter-10": { count in HandRolledCounterFixture(bindings: 10).send(count) },
   "hand-large": { count in HandRolledLargeStateFixture().send(count) },

@@ -1,7 +1,7 @@
 public import ArchitectureKit
 
-/// The seed's counter events.
-public enum CounterEvent: Sendable {
+/// The seed's counter events (`Codable`, so the journal scenarios encode them).
+public enum CounterEvent: Sendable, Codable {
   /// Adds one.
   case increment
   /// Subtracts one.

@@ -13,11 +13,11 @@
 /// ```
 ///
 /// Made by ``System/printChanges(to:)`` and its siblings; it runs on the system's isolation.
-package final class ChangePrinter<State, Event>: ActivityRecorder {
+package final class ChangePrinter: ActivityRecorder {
   /// Receives each line.
   private let output: (String) -> Void
   /// The state after the last step, which the next step's changes are taken from.
-  private var lastState: State?
+  private var lastState: Any?
   /// The steps printed so far.
   private var steps = 0
 
@@ -28,18 +28,19 @@ package final class ChangePrinter<State, Event>: ActivityRecorder {
     self.output = output
   }
 
-  package func begin(system: String, state: State, at time: ContinuousClock.Instant) -> Bool {
+  package func begin(system: String, state: Any, at time: ContinuousClock.Instant) -> Bool {
     guard lastState == nil else { return false }
     lastState = state
     return true
   }
 
-  package func record(_ activity: JournalActivity<State, Event>, at time: ContinuousClock.Instant) {
+  package func record(_ activity: JournalActivity, at time: ContinuousClock.Instant) {
     switch activity {
     case .step(let event, let origin, let state):
       steps += 1
       output("step \(steps): \(ValueText.describe(event))\(Self.describe(origin))")
-      let changes = lastState.map { StateDiff.changes(from: $0, to: state) } ?? []
+      var changes: [StateChange] = []
+      if let lastState { changes = StateDiff.changes(from: lastState, to: state) }
       lastState = state
       if changes.isEmpty { output("  (no change)") }
       for change in changes {

@@ -57,9 +57,14 @@ package enum StateDiff {
   ) {
     let isSameType = ObjectIdentifier(type(of: old)) == ObjectIdentifier(type(of: new))
     var isKnownUnequal = false
-    if isSameType, let equatable = old as? any Equatable {
-      if isEqual(equatable, new) { return }
+    let traits = TypeTraits.of(old)
+    if isSameType, let equals = traits.equals {
+      if equals(old, new) { return }
       isKnownUnequal = true
+    }
+    // A value with no parts is compared whole, without a mirror.
+    if isSameType, traits.isLeaf {
+      return leaf(old, new, path, isKnownUnequal: isKnownUnequal, traits: traits, into: &changes)
     }
     let oldMirror = Mirror(reflecting: old)
     let newMirror = Mirror(reflecting: new)
@@ -155,11 +160,11 @@ package enum StateDiff {
   /// A change of a whole part: its texts before and after, unless they are the same and the
   /// part is not known to differ.
   private static func leaf(
-    _ old: Any, _ new: Any, _ path: String, isKnownUnequal: Bool,
+    _ old: Any, _ new: Any, _ path: String, isKnownUnequal: Bool, traits: TypeTraits? = nil,
     into changes: inout [StateChange]
   ) {
-    let before = ValueText.describe(old)
-    let after = ValueText.describe(new)
+    let before = traits.map { ValueText.describe(old, traits: $0) } ?? ValueText.describe(old)
+    let after = traits.map { ValueText.describe(new, traits: $0) } ?? ValueText.describe(new)
     guard before != after || isKnownUnequal else { return }
     changes.append(StateChange(path: path, before: before, after: after))
   }
@@ -175,10 +180,6 @@ package enum StateDiff {
 
   /// The identifier of an `Identifiable` element, as text, as a `forEach` scope names it.
   private static func identifier(of element: Any) -> String? {
-    guard let element = element as? any Identifiable else { return nil }
-    func id<Element: Identifiable>(_ element: Element) -> String {
-      String(describing: element.id)
-    }
-    return id(element)
+    TypeTraits.of(element).identifier?(element)
   }
 }

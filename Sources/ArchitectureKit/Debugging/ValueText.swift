@@ -22,8 +22,13 @@ package enum ValueText {
   ///   - maxLength: Where the text is cut.
   /// - Returns: The text.
   package static func describe(_ value: Any, maxLength: Int = lengthLimit) -> String {
+    describe(value, traits: TypeTraits.of(value), maxLength: maxLength)
+  }
+
+  /// The value as one line, its type's traits known.
+  static func describe(_ value: Any, traits: TypeTraits, maxLength: Int = lengthLimit) -> String {
     var writer = Writer(budget: maxLength)
-    writer.write(value, depth: 0)
+    writer.write(value, traits: traits, depth: 0)
     return writer.text
   }
 
@@ -65,10 +70,15 @@ package enum ValueText {
       }
     }
 
-    mutating func write(_ value: Any, depth: Int) {
+    mutating func write(_ value: Any, traits: TypeTraits? = nil, depth: Int) {
       guard !isFull else { return }
       guard depth < ValueText.depthLimit else { return append("…") }
-      if let string = value as? String { return append(quoted(string)) }
+      let traits = traits ?? TypeTraits.of(value)
+      if traits.isString, let string = value as? String { return append(quoted(string)) }
+      // A value with no parts (an integer, a Boolean) needs no mirror.
+      if traits.isLeaf {
+        return append(traits.describe?(value) ?? String(describing: value))
+      }
       let mirror = Mirror(reflecting: value)
       switch mirror.displayStyle {
       case .optional:
@@ -81,9 +91,7 @@ package enum ValueText {
       case .tuple:
         writeFields(mirror, open: "(", close: ")", depth: depth)
       case .enum:
-        if let described = value as? any CustomStringConvertible {
-          return append(described.description)
-        }
+        if let describe = traits.describe { return append(describe(value)) }
         guard let payload = mirror.children.first else { return append(".\(value)") }
         append(".\(payload.label ?? "\(value)")")
         let inner = Mirror(reflecting: payload.value)
@@ -95,9 +103,7 @@ package enum ValueText {
           append(")")
         }
       case .struct, .class:
-        if let described = value as? any CustomStringConvertible {
-          return append(described.description)
-        }
+        if let describe = traits.describe { return append(describe(value)) }
         append(String(describing: type(of: value)))
         writeFields(mirror, open: "(", close: ")", depth: depth)
       default:

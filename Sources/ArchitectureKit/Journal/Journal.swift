@@ -42,34 +42,21 @@ public final class Journal<State, Event: Sendable> {
   public let capacity: Int
   /// Which states the journal keeps beside its steps.
   public let states: JournalStates
-  /// What is kept out.
-  private let redaction: JournalRedaction<State, Event>
-  private let encoding = JournalEncoding<State, Event>()
+  // What is kept out, one closure a property: read from the redaction's generic struct at
+  // each record, unspecialized, they looked up its metadata each time. Events and states come
+  // as `Any` (see `JournalActivity`): the closures take them back to their types.
+  private let redactEvent: ((Any) -> Any)?
+  private let redactState: ((Any) -> Any)?
+  private let redactRequest: ((EffectRequest) -> String)?
+  private let redactError: ((any Error) -> String)?
+  private let encoding = JournalEncoding(
+    encodesEvents: Event.self is any Encodable.Type, encodesStates: State.self is any Encodable.Type
+  )
   /// What the recording side uses: touched only by `begin` and `record`, which run on the
   /// isolation of the one system the journal records.
-  private var recorder = Recorder()
+  private var recorder = JournalRecorderState()
   /// What readers share with the recording side, under a lock.
-  private let shared: Lock<Shared>
-
-  /// The recording side's state.
-  private struct Recorder {
-    var start: ContinuousClock.Instant?
-    var lastState: State?
-    var steps = 0
-    /// Whether the journal was made to write a file: each record is then encoded as it comes.
-    var writesFile = false
-  }
-
-  /// What both sides touch.
-  private struct Shared {
-    var system: String?
-    var started = ""
-    var ring: JournalRing<JournalEntry<State, Event>>
-    /// The state before the oldest step kept, when known: the snapshot a dump starts with.
-    var base: (step: Int, state: State, time: Duration)?
-    var file: JournalFile?
-    var isClosed = false
-  }
+  private let shared: Lock<JournalSharedState>
 
   /// A journal in memory.
   ///
@@ -85,8 +72,15 @@ public final class Journal<State, Event: Sendable> {
   ) {
     self.capacity = max(0, capacity)
     self.states = states
-    self.redaction = redaction
-    shared = Lock(Shared(ring: JournalRing(capacity: capacity)))
+    redactEvent = redaction.events.map { redact in
+      { event in if let event = event as? Event { redact(event) } else { event } }
+    }
+    redactState = redaction.states.map { redact in
+      { state in if let state = state as? State { redact(state) } else { state } }
+    }
+    redactRequest = redaction.requests
+    redactError = redaction.errors
+    shared = Lock(JournalSharedState(ring: JournalRing(capacity: capacity)))
   }
 
   /// A journal written to a file as it goes, and kept in memory for its last steps.
@@ -123,11 +117,7 @@ public final class Journal<State, Event: Sendable> {
     var lines = [
       encoding.header(system: system, states: states, started: started, capacity: capacity).text
     ]
-    if let base {
-      let snapshot = JournalEntry<State, Event>(
-        time: base.time, kind: .snapshot(step: base.step, state: base.state))
-      lines.append(encoding.record(snapshot).text)
-    }
+    if let base { lines.append(encoding.record(base).text) }
     for entry in entries { lines.append(encoding.record(entry).text) }
     return lines
   }
@@ -156,45 +146,76 @@ public final class Journal<State, Event: Sendable> {
   /// Keeps an entry in memory and writes it to the file.
   ///
   /// The line is made before the lock is taken: it runs the events' and states' own code.
-  private func keep(_ entry: JournalEntry<State, Event>) {
+  private func keep(_ entry: JournalEntry) {
     let line = recorder.writesFile ? encoding.record(entry) : nil
-    shared.withLock { shared in
-      guard !shared.isClosed else { return }
-      if let dropped = shared.ring.append(entry, isStep: entry.isStep),
-        case .step(let number, _, _, _, let state) = dropped.kind
-      {
-        // The dropped step's state is the state before the oldest step kept, if it kept one.
-        shared.base = state.map { (number, $0, dropped.time) }
+    shared.withLock { shared in shared.keep(entry, line: line) }
+  }
+}
+
+/// What a journal's recording side keeps between steps.
+private struct JournalRecorderState {
+  var start: ContinuousClock.Instant?
+  /// The state after the last step (redacted), which the next step's changes are taken from.
+  var lastState: Any?
+  var steps = 0
+  /// Whether the journal was made to write a file: each record is then encoded as it comes.
+  var writesFile = false
+}
+
+/// What a journal's readers share with its recording side, under its lock.
+private struct JournalSharedState {
+  var system: String?
+  var started = ""
+  var ring: JournalRing<JournalEntry>
+  /// The snapshot of the state before the oldest step kept, when known: a dump starts with it.
+  var base: JournalEntry?
+  var file: JournalFile?
+  var isClosed = false
+
+  init(ring: JournalRing<JournalEntry>) {
+    self.ring = ring
+  }
+
+  /// Keeps an entry in the ring, and writes its line to the file.
+  mutating func keep(_ entry: JournalEntry, line: JSONValue?) {
+    guard !isClosed else { return }
+    if let dropped = ring.append(entry, isStep: entry.step != nil),
+      case .step(let number, _, _, _, let state) = dropped.kind
+    {
+      // The dropped step's state is the state before the oldest step kept, if it kept one.
+      base = state.map {
+        JournalEntry(time: dropped.time, kind: .snapshot(step: number, state: $0))
       }
-      if let line { write(line, in: &shared) }
     }
+    if let line { write(line) }
   }
 
   /// Writes a line to the file, if any; a file that cannot be written is reported once and
   /// closed, and the journal goes on in memory.
-  private func write(_ line: JSONValue, in shared: inout Shared) {
-    guard let file = shared.file else { return }
-    var text = line.text
-    text += "\n"
-    guard let reason = file.write(text) else { return }
+  mutating func write(_ line: JSONValue) {
+    guard let file else { return }
+    var bytes = line.utf8
+    bytes.append(UInt8(ascii: "\n"))
+    guard let reason = file.write(bytes) else { return }
     reportUnobserved(
       "\(JournalError(path: file.path, reason: reason)) The journal stops writing it.")
     file.close()
-    shared.file = nil
+    self.file = nil
   }
 }
 
 extension Journal: ActivityRecorder {
-  package func begin(system: String, state: State, at time: ContinuousClock.Instant) -> Bool {
-    let state = redaction.states?(state) ?? state
+  package func begin(system: String, state: Any, at time: ContinuousClock.Instant) -> Bool {
+    let state = redactState?(state) ?? state
+    let encoding = self.encoding
+    let states = self.states
     let isFirst = shared.withLock { shared -> Bool in
       guard shared.system == nil else { return false }
       shared.system = system
       shared.started = WallClock.now()
       if shared.file != nil {
-        let header = encoding.header(
-          system: system, states: states, started: shared.started, capacity: nil)
-        write(header, in: &shared)
+        shared.write(
+          encoding.header(system: system, states: states, started: shared.started, capacity: nil))
       }
       return true
     }
@@ -202,28 +223,23 @@ extension Journal: ActivityRecorder {
     recorder.start = time
     recorder.lastState = state
     if states.interval != nil {
-      let snapshot = JournalEntry<State, Event>(time: .zero, kind: .snapshot(step: 0, state: state))
+      let snapshot = JournalEntry(time: .zero, kind: .snapshot(step: 0, state: state))
       let line = recorder.writesFile ? encoding.record(snapshot) : nil
       shared.withLock { shared in
-        shared.base = (0, state, .zero)
-        if let line { write(line, in: &shared) }
+        shared.base = snapshot
+        if let line { shared.write(line) }
       }
     }
     return true
   }
 
-  package func record(_ activity: JournalActivity<State, Event>, at time: ContinuousClock.Instant) {
+  package func record(_ activity: JournalActivity, at time: ContinuousClock.Instant) {
     let elapsed = recorder.start.map { time - $0 } ?? .zero
-    let kind: JournalEntry<State, Event>.Kind
+    let kind: JournalEntry.Kind
     switch activity {
     case .step(let event, let origin, let state):
-      let event = redaction.events?(event) ?? event
-      let state = redaction.states?(state) ?? state
       recorder.steps += 1
-      let changes = recorder.lastState.map { StateDiff.changes(from: $0, to: state) } ?? []
-      recorder.lastState = state
-      let kept = states.includes(step: recorder.steps) ? state : nil
-      kind = .step(recorder.steps, event, origin: name(origin), changes: changes, state: kept)
+      kind = step(recorder.steps, event, origin, state)
     case .started(let effect, let request):
       kind = .effect(.started, serial: effect, request: name(request))
     case .cancelled(let effect, let request):
@@ -231,25 +247,39 @@ extension Journal: ActivityRecorder {
     case .finished(let effect, let request):
       kind = .effect(.finished, serial: effect, request: name(request))
     case .failed(let effect, let request, let error):
-      let text = redaction.errors?(error) ?? ValueText.describe(error)
+      let text = redactError?(error) ?? ValueText.describe(error)
       kind = .failed(serial: effect, request: name(request), error: text)
     case .ignored(let event, let reason, let origin):
-      kind = .ignored(redaction.events?(event) ?? event, reason: reason, origin: name(origin))
+      let event = redactEvent?(event) ?? event
+      kind = .ignored(event: event, reason: reason, origin: name(origin))
     case .stopped:
       kind = .stopped
     }
     keep(JournalEntry(time: elapsed, kind: kind))
   }
-}
 
-extension Journal {
+  /// A step's record: its event and state redacted, the changes from the state before.
+  private func step(
+    _ number: Int, _ event: Any, _ origin: JournalOrigin, _ state: Any
+  ) -> JournalEntry.Kind {
+    let event = redactEvent?(event) ?? event
+    let state = redactState?(state) ?? state
+    var changes: [StateChange] = []
+    if let lastState = recorder.lastState {
+      changes = StateDiff.changes(from: lastState, to: state)
+    }
+    recorder.lastState = state
+    let kept = states.includes(step: number) ? state : nil
+    return .step(number, event: event, origin: name(origin), changes: changes, state: kept)
+  }
+
   /// A request as the journal records it: redacted now, or described when written.
-  private func name(_ request: EffectRequest) -> JournalEntry<State, Event>.RequestName {
-    guard let redact = redaction.requests else { return .request(request) }
+  private func name(_ request: EffectRequest) -> JournalEntry.RequestName {
+    guard let redact = redactRequest else { return .request(request) }
     return .text(redact(request))
   }
 
-  private func name(_ origin: JournalOrigin) -> JournalEntry<State, Event>.Origin {
+  private func name(_ origin: JournalOrigin) -> JournalEntry.Origin {
     switch origin {
     case .app: .app
     case .effect(let serial, let request): .effect(serial, request: request.map(name))

@@ -2,10 +2,12 @@
 /// (``System/printChanges(to:)``) or a ``Journal``.
 ///
 /// The shell makes one per thing the core reports (see `RuntimeShell+Journal.swift`), only while
-/// a recorder is attached.
-package enum JournalActivity<State, Event> {
+/// a recorder is attached. Events and states are `Any`: recorders describe, compare and encode
+/// them by reflection anyway, and a generic activity, made and matched by unspecialized code,
+/// looked up its metadata each time.
+package enum JournalActivity {
   /// An event was reduced; `state` is the state after it.
-  case step(Event, origin: JournalOrigin, state: State)
+  case step(event: Any, origin: JournalOrigin, state: Any)
   /// An effect started for a request.
   case started(effect: UInt64, request: EffectRequest)
   /// A running effect was cancelled: its request changed or vanished, or the system stopped.
@@ -15,7 +17,7 @@ package enum JournalActivity<State, Event> {
   /// An effect failed and no event was made of the error.
   case failed(effect: UInt64, request: EffectRequest, error: any Error)
   /// An event was not reduced.
-  case ignored(Event, reason: IgnoredEventReason, origin: JournalOrigin)
+  case ignored(event: Any, reason: IgnoredEventReason, origin: JournalOrigin)
   /// The system was stopped; the cancellations it makes follow.
   case stopped
 }
@@ -32,10 +34,7 @@ package enum JournalOrigin: Sendable {
 
 /// What the shell tells about a system's activity, while attached: a change printer or a
 /// ``Journal``.
-package protocol ActivityRecorder<State, Event>: AnyObject {
-  associatedtype State
-  associatedtype Event
-
+package protocol ActivityRecorder: AnyObject {
   /// Starts recording a system.
   ///
   /// - Parameters:
@@ -43,12 +42,12 @@ package protocol ActivityRecorder<State, Event>: AnyObject {
   ///   - state: The state at this moment, which the first step's changes are taken from.
   ///   - time: This moment, on the monotonic clock every later activity is timed on.
   /// - Returns: `false` if the recorder already records a system.
-  func begin(system: String, state: State, at time: ContinuousClock.Instant) -> Bool
+  func begin(system: String, state: Any, at time: ContinuousClock.Instant) -> Bool
 
   /// Records one activity, on the system's isolation.
   ///
   /// - Parameters:
   ///   - activity: What the system did.
   ///   - time: When, on the monotonic clock.
-  func record(_ activity: JournalActivity<State, Event>, at time: ContinuousClock.Instant)
+  func record(_ activity: JournalActivity, at time: ContinuousClock.Instant)
 }

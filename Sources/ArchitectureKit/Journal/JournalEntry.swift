@@ -1,23 +1,27 @@
 /// One record of a journal, as kept in memory: the values themselves, turned into a line of
 /// JSON only when written (at once to a file, on demand for the ring).
 ///
+/// Events and states are held as `Any`: the journal's code is generic and runs unspecialized
+/// (it is called from the shell's recording hooks), and every use of a generic entry type
+/// looked up its metadata — more than half of what a recorded step cost.
+///
 /// See `Documentation/JournalFormat.md` for the lines.
-struct JournalEntry<State, Event> {
+struct JournalEntry {
   /// Since the journal began, on the monotonic clock.
   let time: Duration
   let kind: Kind
 
   enum Kind {
     /// An event was reduced: its number (from 1), the changes, and the state when kept.
-    case step(Int, Event, origin: Origin, changes: [StateChange], state: State?)
+    case step(Int, event: Any, origin: Origin, changes: [StateChange], state: Any?)
     /// An effect started, was cancelled or finished.
     case effect(EffectRecord, serial: UInt64, request: RequestName)
     /// An effect failed; the error, described.
     case failed(serial: UInt64, request: RequestName, error: String)
     /// An event was not reduced.
-    case ignored(Event, reason: IgnoredEventReason, origin: Origin)
+    case ignored(event: Any, reason: IgnoredEventReason, origin: Origin)
     /// The state after the step numbered `step` (0: when recording began).
-    case snapshot(step: Int, state: State)
+    case snapshot(step: Int, state: Any)
     /// The system stopped.
     case stopped
   }
@@ -47,18 +51,19 @@ struct JournalEntry<State, Event> {
     case started, cancelled, finished
   }
 
-  var isStep: Bool {
-    if case .step = kind { true } else { false }
+  /// The step's number, for a step.
+  var step: Int? {
+    if case .step(let number, _, _, _, _) = kind { number } else { nil }
   }
 }
 
 /// How a journal writes its values: events and states encoded when they are `Encodable`,
 /// described otherwise.
-struct JournalEncoding<State, Event> {
+struct JournalEncoding {
   /// Whether events are written encoded (the header's `events` is `codable`).
-  let encodesEvents = Event.self is any Encodable.Type
+  let encodesEvents: Bool
   /// Whether states are written encoded (the header's `states` is `codable`).
-  let encodesStates = State.self is any Encodable.Type
+  let encodesStates: Bool
 
   /// The most characters a state's description holds, when the state is not `Encodable`.
   static var stateDescriptionLimit: Int { 100_000 }
@@ -83,7 +88,7 @@ struct JournalEncoding<State, Event> {
   }
 
   /// A record's object.
-  func record(_ entry: JournalEntry<State, Event>) -> JSONValue {
+  func record(_ entry: JournalEntry) -> JSONValue {
     var members: [JSONValue.Member] = []
     func add(_ key: String, _ value: JSONValue) {
       members.append(JSONValue.Member(key, value))
@@ -144,20 +149,20 @@ struct JournalEncoding<State, Event> {
   }
 
   /// The event encoded, when events are; `null` if its encoding threw.
-  private func encoded(_ event: Event) -> JSONValue? {
+  private func encoded(_ event: Any) -> JSONValue? {
     guard encodesEvents, let event = event as? any Encodable else { return nil }
     return (try? JSONValueEncoder().encode(event)) ?? .null
   }
 
   /// The state encoded, or described.
-  private func state(_ state: State) -> JSONValue {
+  private func state(_ state: Any) -> JSONValue {
     if encodesStates, let state = state as? any Encodable {
       return (try? JSONValueEncoder().encode(state)) ?? .null
     }
     return .string(ValueText.describe(state, maxLength: Self.stateDescriptionLimit))
   }
 
-  private static func json(_ origin: JournalEntry<State, Event>.Origin) -> JSONValue {
+  private static func json(_ origin: JournalEntry.Origin) -> JSONValue {
     switch origin {
     case .app:
       return .object([.init("kind", .string("app"))])

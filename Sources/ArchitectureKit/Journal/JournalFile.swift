@@ -36,9 +36,15 @@ final class JournalFile {
   ///
   /// - Returns: The system's reason when the file cannot be written (a full disk), else `nil`.
   func write(_ text: String) -> String? {
+    write(Array(text.utf8))
+  }
+
+  /// Writes `bytes` whole, going on after a partial write or an interruption.
+  ///
+  /// - Returns: The system's reason when the file cannot be written (a full disk), else `nil`.
+  func write(_ bytes: [UInt8]) -> String? {
     guard descriptor >= 0 else { return "the file is closed" }
-    var text = text
-    return text.withUTF8 { bytes -> String? in
+    return bytes.withUnsafeBufferPointer { bytes -> String? in
       guard let base = bytes.baseAddress else { return nil }
       var offset = 0
       while offset < bytes.count {

@@ -11,7 +11,7 @@ extension RuntimeShell {
   /// - Parameter recorder: The recorder.
   /// - Returns: `false` when the recorder already records a system; it is not attached again.
   @discardableResult
-  package func attachRecorder(_ recorder: some ActivityRecorder<State, Event>) -> Bool {
+  package func attachRecorder(_ recorder: some ActivityRecorder) -> Bool {
     let recording = recording ?? makeRecording()
     guard recorder.begin(system: "\(owner)", state: core.state, at: .now) else {
       reportUnobserved(
@@ -30,8 +30,8 @@ extension RuntimeShell {
   }
 
   /// Makes the recording, knowing the requests of the effects already running.
-  private func makeRecording() -> Recording<State, Event> {
-    let recording = Recording<State, Event>()
+  private func makeRecording() -> Recording {
+    let recording = Recording()
     for (id, request) in core.runningRequests {
       recording.requests[id.rawValue] = request
     }
@@ -41,15 +41,15 @@ extension RuntimeShell {
 
   /// Records a step; the core says which effect its event came from.
   @usableFromInline
-  func recordStep(_ event: Event, state: State, in recording: Recording<State, Event>) {
+  func recordStep(_ event: Event, state: State, in recording: Recording) {
     let origin = recording.origin(of: core.entrySource)
-    recording.record(.step(event, origin: origin, state: state))
+    recording.record(.step(event: event, origin: origin, state: state))
   }
 
   /// Records an effect's start.
   @usableFromInline
   func recordStart(
-    _ id: EffectID, _ request: EffectRequest, in recording: Recording<State, Event>
+    _ id: EffectID, _ request: EffectRequest, in recording: Recording
   ) {
     recording.requests[id.rawValue] = request
     recording.record(.started(effect: id.rawValue, request: request))
@@ -59,7 +59,7 @@ extension RuntimeShell {
   @usableFromInline
   func recordEnd(
     _ id: EffectID, _ request: EffectRequest, _ end: EffectEnd,
-    in recording: Recording<State, Event>
+    in recording: Recording
   ) {
     recording.requests[id.rawValue] = nil
     switch end {
@@ -77,10 +77,10 @@ extension RuntimeShell {
   /// Records an event that was not reduced.
   @usableFromInline
   func recordIgnored(
-    _ event: Event, _ reason: IgnoredEventReason, in recording: Recording<State, Event>
+    _ event: Event, _ reason: IgnoredEventReason, in recording: Recording
   ) {
     let origin = recording.origin(of: core.entrySource)
-    recording.record(.ignored(event, reason: reason, origin: origin))
+    recording.record(.ignored(event: event, reason: reason, origin: origin))
   }
 
   /// How an effect ended, for ``recordEnd(_:_:_:in:)``.
@@ -97,16 +97,16 @@ extension RuntimeShell {
 ///
 /// Used on its system's isolation only.
 @usableFromInline
-package final class Recording<State, Event> {
+package final class Recording {
   /// The recorders, in the order they were attached.
-  var recorders: [any ActivityRecorder<State, Event>] = []
+  var recorders: [any ActivityRecorder] = []
   /// The requests of the running effects, by serial number.
   var requests: [UInt64: EffectRequest] = [:]
   /// The effect that finished last: its event, if any, is the next step's.
   var finished: (serial: UInt64, request: EffectRequest)?
 
   /// Tells every recorder, with the time of this moment.
-  func record(_ activity: JournalActivity<State, Event>) {
+  func record(_ activity: JournalActivity) {
     let now = ContinuousClock.now
     // A copy: a recorder's output may attach another recorder.
     let recorders = self.recorders

@@ -100,7 +100,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @exclusivity(unchecked) @usableFromInline var attachments: Attachments?
   /// The printed changes and journals attached (see ``attachRecorder(_:)``); `nil`
   /// until the first, so a system that records nothing only checks it.
-  @exclusivity(unchecked) @usableFromInline var recording: Recording<State, Event>?
+  @exclusivity(unchecked) @usableFromInline var recording: Recording?
 
   /// Creates a runtime for a feature; ``start(rendering:)`` reconciles the initial state.
   ///

@@ -261,8 +261,10 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// Sends an event from outside, as ``send(_:runtime:)`` does, and calls `afterStep` once the
-  /// event's own step is over, before the events it led to are processed: how an attachment
-  /// knows which effects that step started (see `RuntimeShell.attach`). Outside the hot path.
+  /// event's own step is over.
+  ///
+  /// `afterStep` runs before the events the step led to are processed: how an attachment knows
+  /// which effects that step started (see `RuntimeShell.attach`). Outside the hot path.
   package func send(_ event: Event, runtime: some Runtime, afterStep: () -> Void) {
     guard !isDraining else {
       mailbox.append(.event(event, source: nil))

@@ -265,7 +265,7 @@ public final class TestSystem<
   ///   standard error.
   public func printChanges(to output: ((String) -> Void)? = nil) {
     shell.attachRecorder(
-      ChangePrinter<State, Event>(output: output ?? printToStandardError))
+      ChangePrinter(output: output ?? printToStandardError))
   }
 
   /// Removes a loop callback, as ``ArchitectureKit/System/removeListener(_:)`` does: it

@@ -43,34 +43,43 @@ package enum JSONValue: Sendable, Equatable {
 
   /// The value as compact JSON text, on one line.
   package var text: String {
-    var text = ""
-    write(to: &text)
-    return text
+    String(decoding: utf8, as: UTF8.self)
   }
 
-  /// Appends the value as compact JSON text.
-  package func write(to text: inout String) {
+  /// The value as compact JSON text, in UTF-8: what a journal file is written from.
+  package var utf8: [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256)
+    write(to: &bytes)
+    return bytes
+  }
+
+  /// Appends the value as compact JSON text, in UTF-8.
+  ///
+  /// Bytes, not a `String`: appending short pieces to a string cost a thousand instructions
+  /// each, most of a journal line's price.
+  package func write(to bytes: inout [UInt8]) {
     switch self {
-    case .null: text += "null"
-    case .bool(let value): text += value ? "true" : "false"
-    case .number(let value): text += value
-    case .string(let value): Self.writeString(value, to: &text)
+    case .null: bytes.append(contentsOf: "null".utf8)
+    case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    case .number(let value): bytes.append(contentsOf: value.utf8)
+    case .string(let value): Self.writeString(value, to: &bytes)
     case .array(let elements):
-      text += "["
+      bytes.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { text += "," }
-        element.write(to: &text)
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        element.write(to: &bytes)
       }
-      text += "]"
+      bytes.append(UInt8(ascii: "]"))
     case .object(let members):
-      text += "{"
+      bytes.append(UInt8(ascii: "{"))
       for (index, member) in members.enumerated() {
-        if index > 0 { text += "," }
-        Self.writeString(member.key, to: &text)
-        text += ":"
-        member.value.write(to: &text)
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        Self.writeString(member.key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        member.value.write(to: &bytes)
       }
-      text += "}"
+      bytes.append(UInt8(ascii: "}"))
     }
   }
 
@@ -85,26 +94,37 @@ package enum JSONValue: Sendable, Equatable {
   /// It is quoted, with quotes, backslashes and control characters escaped. Line separators
   /// stay as they are: the line breaks of JSON Lines are `\n` only.
   static func writeString(_ string: String, to text: inout String) {
-    text += "\""
+    var bytes: [UInt8] = []
+    writeString(string, to: &bytes)
+    text += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends a string as a JSON string, in UTF-8.
+  static func writeString(_ string: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
     let needsEscaping = string.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
     guard needsEscaping else {
-      text += string
-      text += "\""
+      bytes.append(contentsOf: string.utf8)
+      bytes.append(UInt8(ascii: "\""))
       return
     }
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: text.unicodeScalars.append(scalar)
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: [byte, byte])
+      case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: "\\u00".utf8)
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0xF)])
+      default:
+        // Other bytes, the UTF-8 of characters beyond ASCII included, stand for themselves.
+        bytes.append(byte)
       }
     }
-    text += "\""
+    bytes.append(UInt8(ascii: "\""))
   }
 }

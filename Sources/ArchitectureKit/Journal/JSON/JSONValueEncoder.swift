@@ -43,22 +43,25 @@ final class JSONNode {
   }
 
   /// The JSON of a primitive type, which a container encodes without asking the value.
-  static func primitive(_ value: Any) -> JSONValue? {
-    switch value {
-    case let value as String: .string(value)
-    case let value as Bool: .bool(value)
-    case let value as Int: .integer(value)
-    case let value as Double: .floatingPoint(value)
-    case let value as Int64: .integer(value)
-    case let value as UInt64: .integer(value)
-    case let value as Int32: .integer(value)
-    case let value as UInt32: .integer(value)
-    case let value as Int16: .integer(value)
-    case let value as UInt16: .integer(value)
-    case let value as Int8: .integer(value)
-    case let value as UInt8: .integer(value)
-    case let value as UInt: .integer(value)
-    case let value as Float: .floatingPoint(value)
+  ///
+  /// The type is compared first: a failed cast costs hundreds of instructions, and most values
+  /// are of none of these types.
+  static func primitive<Value>(_ value: Value) -> JSONValue? {
+    switch Value.self {
+    case is String.Type: (value as? String).map { .string($0) }
+    case is Bool.Type: (value as? Bool).map { .bool($0) }
+    case is Int.Type: (value as? Int).map { .integer($0) }
+    case is Double.Type: (value as? Double).map { .floatingPoint($0) }
+    case is Int64.Type: (value as? Int64).map { .integer($0) }
+    case is UInt64.Type: (value as? UInt64).map { .integer($0) }
+    case is Int32.Type: (value as? Int32).map { .integer($0) }
+    case is UInt32.Type: (value as? UInt32).map { .integer($0) }
+    case is Int16.Type: (value as? Int16).map { .integer($0) }
+    case is UInt16.Type: (value as? UInt16).map { .integer($0) }
+    case is Int8.Type: (value as? Int8).map { .integer($0) }
+    case is UInt8.Type: (value as? UInt8).map { .integer($0) }
+    case is UInt.Type: (value as? UInt).map { .integer($0) }
+    case is Float.Type: (value as? Float).map { .floatingPoint($0) }
     default: nil
     }
   }

@@ -6,6 +6,17 @@ struct JournalReaderTests {
   private static let header =
     #"{"format":"architecturekit-journal","version":1,"system":"S","capacity":null}"#
 
+  /// A journal the library wrote (the product page's failed add, recorded with `pdp --record`)
+  /// reads without a warning: snapshots and the stop are known kinds.
+  @Test func readsAJournalTheLibraryWroteWithoutWarnings() throws {
+    let path = Fixture.directory.deletingLastPathComponent().deletingLastPathComponent()
+      .appending(path: "Fixtures/Journals/pdp-failed-add-to-cart.jsonl").path
+    let journal = try JournalReader.read(contentsOf: path)
+    #expect(journal.warnings.isEmpty)
+    #expect(journal.steps.map(\.number) == [1, 2, 3, 4])
+    #expect(journal.effects.count == 2)
+  }
+
   @Test func readsEveryRecordOfAJournal() throws {
     let journal = try JournalReader.read(contentsOf: Fixture.path("shop.jsonl"))
 
@@ -62,7 +73,7 @@ struct JournalReaderTests {
   @Test func skipsRecordsOfAnUnknownKindWithAWarning() throws {
     let text = """
       \(Self.header)
-      {"kind":"snapshot","time":0.1}
+      {"kind":"checkpoint","time":0.1}
       {"kind":"step","time":0.2,"step":1,"eventText":"tap","origin":{"kind":"app"}}
 
       """
@@ -71,7 +82,7 @@ struct JournalReaderTests {
 
     #expect(journal.steps.map(\.eventText) == ["tap"])
     #expect(
-      journal.warnings == [#"j.jsonl, line 2: a record of unknown kind "snapshot" was skipped"#])
+      journal.warnings == [#"j.jsonl, line 2: a record of unknown kind "checkpoint" was skipped"#])
   }
 
   @Test func drawsTheEndOfAnEffectThatStartedBeforeADumpedRing() throws {

@@ -80,6 +80,10 @@ struct JournalBuilder {
       effect.end = time
       effect.outcome = outcome
       effects[number] = effect
+    case "snapshot", "stopped":
+      // A whole state (the timeline shows changes, not states) and the system's stop (its
+      // running effects' ends follow as records of their own): nothing to draw.
+      break
     default:
       warnings.append("line \(line): a record of unknown kind \"\(kind)\" was skipped")
     }
@@ -89,7 +93,10 @@ struct JournalBuilder {
     guard let record else { return nil }
     switch try record.string("kind") {
     case "effect":
-      return .effect(try record.integer("effect"), request: try record.string("request"))
+      // The request may be missing: an event from an effect the journal saw start before it
+      // began recording.
+      return .effect(
+        try record.integer("effect"), request: try record.optionalString("request") ?? "?")
     default:
       return .app
     }

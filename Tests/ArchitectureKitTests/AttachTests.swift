@@ -29,16 +29,13 @@ struct AttachTests {
   @MainActor
   @Test func cancellingTheCallersTaskCancelsItsEffectsOnSystem() async {
     let gate = Gate()
-    let cancelled = Recorder<String>()
     let system = System(initialState: 0, context: (), feature: Self.feature(gate: gate))
-    system.addObserver { activity in
-      if case .effectCancelled(let request) = activity { cancelled.record("\(request)") }
-    }
+    let activities = Recorder(observing: system)
     let task = Task { await system.attach(.observe) }
     await system.send(.other, while: { $0 == 0 })
     task.cancel()
     await task.value
-    #expect(cancelled.values == ["observation"])
+    #expect(activities.cancelled.map(\.description) == ["observation"])
     #expect(system.state == 1)
   }
 
@@ -72,17 +69,15 @@ struct AttachTests {
 
   @Test func cancellingTheCallersTaskCancelsItsEffectsOnBackgroundSystem() async {
     let gate = Gate()
-    let cancelled = Recorder<String>()
     let system = await BackgroundSystem(
       initialState: 0, context: (), feature: Self.feature(gate: gate))
-    await system.addObserver { activity in
-      if case .effectCancelled(let request) = activity { cancelled.record("\(request)") }
-    }
+    let activities = Recorder<SystemActivity<Int, Event, Never>>()
+    await activities.observe(system)
     let task = Task { await system.attach(.observe) }
     await system.send(.other, while: { $0 == 0 })
     task.cancel()
     await task.value
-    #expect(cancelled.values == ["observation"])
+    #expect(activities.cancelled.map(\.description) == ["observation"])
   }
 
   @MainActor
@@ -93,7 +88,6 @@ struct AttachTests {
       case tick
     }
     let gate = Gate()
-    let cancelled = Recorder<String>()
     let feature = Feature<Int, Chain, Never, Void>(
       reduce: { count, event in if event == .tick { count += 1 } },
       feedback: [
@@ -112,14 +106,12 @@ struct AttachTests {
           effect: .stream { _, _, _ in await gate.wait() }),
       ])
     let system = System(initialState: 0, context: (), feature: feature)
-    system.addObserver { activity in
-      if case .effectCancelled(let request) = activity { cancelled.record("\(request)") }
-    }
+    let activities = Recorder(observing: system)
     let task = Task { await system.attach(.observe) }
     await system.send(.tick, while: { $0 < 2 })
     task.cancel()
     await task.value
-    #expect(cancelled.values == ["observation"])
+    #expect(activities.cancelled.map(\.description) == ["observation"])
     #expect(system.runningRequests.map { "\($0)" } == ["second"])
     system.stop()
     gate.open()

@@ -173,7 +173,7 @@ extension Feature {
 /// description names no property; the name is then found once, in the first state seen, as the
 /// stored wrapper (`_destination`) with the same presentation identity.
 @usableFromInline
-final class PresentationName<State, Value>: @unchecked Sendable {
+final class PresentationName<State, Value> {
   private let path: WritableKeyPath<State, Presented<Value>>
   /// The name, once known.
   ///

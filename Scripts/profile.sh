@@ -12,7 +12,7 @@
 #   Scripts/profile.sh                         counter, synchronous round trip, creation
 #   Scripts/profile.sh counter-1 keyed=40      the named scenarios, optionally with their N
 #   Scripts/profile.sh --all                   every scenario the gate checks
-#   Scripts/profile.sh journal journal-file    what a journal costs per step (not gated)
+#   Scripts/profile.sh journal journal-file    what a journal costs per step (in memory: gated)
 #   Scripts/profile.sh --annotate counter-1    ...and each scenario's top costs per operation
 #   Scripts/profile.sh --list                  the scenarios and their default N
 #
@@ -35,19 +35,23 @@ work="$bench/.build/profile"
 # per-run noise, small enough that a run under callgrind takes seconds.
 declare -A default_count=(
   [raw]=100000 [counter-1]=20000 [counter-10]=10000 [large-pure]=10000 [large-inout]=10000
+  [large-equatable]=2000
   [feedbacks-10]=10000 [feedbacks-100]=2000 [feedbacks-100-detailed]=2000 [round-trip-immediate]=10000
-  [round-trip-async]=2000 [round-trip-async-background]=2000 [keyed]=20000 [keyed-dictionary]=20 [create]=10000 [composed-100]=5000
-  [stack-20]=5000 [stack-push-pop]=2000 [journal]=10000 [journal-file]=5000
+  [round-trip-async]=2000 [round-trip-async-background]=2000 [keyed]=20000 [keyed-dictionary]=20 [create]=10000 [composed-10]=10000
+  [composed-100]=5000 [composed-1000]=1000 [stack-20]=5000 [stack-100]=2000 [stack-push-pop]=2000 [destination]=5000
+  [fanout-set-1000]=2000 [journal]=10000 [journal-file]=5000
   [hand-counter-1]=20000 [hand-counter-10]=10000 [hand-large]=10000
   [hand-feedbacks-100]=2000 [hand-round-trip-immediate]=10000 [hand-round-trip-async]=2000
-  [hand-keyed]=20 [hand-create]=10000 [hand-composed-100]=5000
+  [hand-keyed]=20 [hand-create]=10000 [hand-composed-10]=10000 [hand-composed-100]=5000
+  [hand-composed-1000]=1000 [hand-fanout-set-1000]=2000
 )
 # What `--all` (and the gate in `Scripts/bench.sh --check`) measures: the library's scenarios.
 # Not the async round trips: valgrind 3.19 dies (SIGSEGV inside valgrind itself, with any tool)
 # when the concurrency runtime starts its first worker thread, so they cannot be counted here.
-all=(counter-1 counter-10 large-pure large-inout feedbacks-10 feedbacks-100
-  feedbacks-100-detailed round-trip-immediate keyed keyed-dictionary create composed-100
-  stack-20 stack-push-pop)
+all=(counter-1 counter-10 large-pure large-inout large-equatable feedbacks-10 feedbacks-100
+  feedbacks-100-detailed round-trip-immediate keyed keyed-dictionary create composed-10
+  composed-100 composed-1000 stack-20 stack-100 stack-push-pop destination fanout-set-1000
+  journal)
 
 annotate=false
 inclusive=no

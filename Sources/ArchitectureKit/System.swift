@@ -271,12 +271,16 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     init() {}
   }
 
-  /// A part of the state a view observes.
+  /// A part of the state a view observes, and its value when its observers were last told.
+  ///
+  /// Each slice keeps its own last value, so a burst costs what the views read: the comparison
+  /// of each observed part, never a copy or a comparison of the whole state.
   @usableFromInline
   struct Slice {
     let key: AnyKeyPath
-    @usableFromInline let isChanged: (State, State) -> Bool
-    @usableFromInline let notify: () -> Void
+    /// Tells the slice's observers when the part differs from the value they were last told
+    /// about, and remembers it.
+    @usableFromInline let notifyIfChanged: (State) -> Void
   }
 
   @usableFromInline
@@ -288,62 +292,51 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     }
     let key: KeyPath<System, Value> = \System[dynamicMember: path]
     let registrar = observation.registrar
+    let told = Bookkeeping(shell.core.state[keyPath: path])
     observation.slices[path] = Slice(
       key: key,
-      isChanged: { $0[keyPath: path] != $1[keyPath: path] },
-      notify: { [unowned self] in
+      notifyIfChanged: { [unowned self] state in
+        let value = state[keyPath: path]
+        guard value != told.value else { return }
+        told.value = value
         registrar.willSet(self, keyPath: key)
         registrar.didSet(self, keyPath: key)
       })
-    shell.observationNeedsPrevious = true
     return key
   }
 
   /// Observation can only start tracking in a read, so the notifications are installed on
   /// the first one; until then a step pays nothing for them.
   ///
-  /// Inlinable, with ``notifyObservers(previous:)``, so the notifications run in code
-  /// specialized for the system's types: unspecialized, each burst looked up the metadata of
-  /// the key path's and the registrar's generic types.
+  /// Inlinable, with ``notifyObservers()``, so the notifications run in code specialized for
+  /// the system's types: unspecialized, each burst looked up the metadata of the key path's and
+  /// the registrar's generic types.
   @inlinable
   func installObservation() -> Observing {
     if let observation { return observation }
     let observation = Observing()
     self.observation = observation
-    if shell.isUnchanged != nil { shell.observationNeedsPrevious = true }
     // Weak: a hook may let go of the system in the middle of a burst that an effect's result
     // started, and the steps still queued then run without it.
-    shell.settledObservation = SettledObservation { [weak self] previous in
-      self?.notifyObservers(previous: previous)
-    }
+    shell.settledObservation = SettledObservation { [weak self] in self?.notifyObservers() }
     return observation
   }
 
-  /// Notifies what changed in a burst of steps.
+  /// Notifies what a burst of steps changed: the whole state, read by ``state``, and each
+  /// observed slice whose value differs from the one its observers were last told about.
   ///
-  /// `previous` is the state before the burst. The whole state is notified unless an
-  /// `Equatable` state is unchanged, and each observed slice that changed. Without `previous`
-  /// (nothing compared when the burst began), everything observed is notified.
+  /// The whole state is not compared: that would keep a copy of it across every step, which
+  /// turns each change of a collection in place into a copy of the collection, and walk it.
   @inlinable
-  func notifyObservers(previous: State?) {
+  func notifyObservers() {
     guard let observation else { return }
     let registrar = observation.registrar
     let stateKeyPath = observation.stateKeyPath
-    guard let previous else {
-      registrar.willSet(self, keyPath: stateKeyPath)
-      registrar.didSet(self, keyPath: stateKeyPath)
-      for slice in observation.slices.values { slice.notify() }
-      return
-    }
-    let current = shell.core.state
-    if shell.isUnchanged?(previous, current) != true {
-      registrar.willSet(self, keyPath: stateKeyPath)
-      registrar.didSet(self, keyPath: stateKeyPath)
-    }
+    registrar.willSet(self, keyPath: stateKeyPath)
+    registrar.didSet(self, keyPath: stateKeyPath)
     if observation.slices.isEmpty { return }
-    for slice in observation.slices.values where slice.isChanged(previous, current) {
-      slice.notify()
-    }
+    let current = shell.core.state
+    for slice in observation.slices.values { slice.notifyIfChanged(current) }
   }
 
   /// Whether ``stop()`` was called.
@@ -391,15 +384,47 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
     shell.addLoopCallback(callback)
   }
 
-  /// Adds a UI binding; it receives the current state at once and every later state.
+  /// Adds a UI binding; it receives the current state at once and the state after every later
+  /// step.
   ///
-  /// When the state is `Equatable`, a step that leaves it unchanged is not rendered.
+  /// The state is not compared with the one rendered before: to render only what changed, bind
+  /// the part the view shows with ``addUIBinding(_:_:)``.
   ///
   /// - Parameter binding: Renders a state.
   /// - Returns: A listener to remove the binding with ``removeListener(_:)``.
   @discardableResult
   public func addUIBinding(_ binding: @escaping (State) -> Void) -> Listener {
     shell.addUIBinding(binding)
+  }
+
+  /// Adds a UI binding of one part of the state; it receives the part at once, then after each
+  /// step that changed it.
+  ///
+  /// ```swift
+  /// shop.addUIBinding(\.badge) { badge in badgeLabel.text = "\(badge)" }
+  /// ```
+  ///
+  /// The binding keeps the part it rendered last and compares each step's part with it: a step
+  /// costs the comparison of the part, whatever the size of the rest of the state. Bind
+  /// `\.self` to skip the steps that left a whole `Equatable` state unchanged, at the price of
+  /// a comparison of the whole state on every step, and of a copy of each collection the
+  /// reducer changes while the binding holds it.
+  ///
+  /// - Parameters:
+  ///   - part: The part of the state the binding shows.
+  ///   - render: Renders the part.
+  /// - Returns: A listener to remove the binding with ``removeListener(_:)``.
+  @discardableResult
+  public func addUIBinding<Part: Equatable>(
+    _ part: KeyPath<State, Part>, _ render: @escaping (Part) -> Void
+  ) -> Listener {
+    let rendered = Bookkeeping<Part?>(nil)
+    return shell.addUIBinding { state in
+      let value = state[keyPath: part]
+      if let last = rendered.value, last == value { return }
+      rendered.value = value
+      render(value)
+    }
   }
 
   /// Removes a UI binding, loop callback or observer: it receives nothing more, even when it

@@ -130,11 +130,11 @@ struct CompositionDocumentationExamplesTests {
 
   // MARK: Views
 
-  @Test func anUnchangedStateIsNotRenderedAndARemovedBindingHearsNothing() {
+  @Test func anUnchangedPartIsNotRenderedAndARemovedBindingHearsNothing() {
     let shop = System(initialState: Shop.State(), context: Self.context, feature: Shop.feature)
     var badges: [Int] = []
-    let badge = shop.addUIBinding { state in badges.append(state.badge) }
-    shop.send(.cart(.clear))  // The state is unchanged: nothing to render.
+    let badge = shop.addUIBinding(\.badge) { badge in badges.append(badge) }
+    shop.send(.search(.queryChanged("yee")))  // The badge is unchanged: nothing to render.
     shop.send(.cart(.add("yeezy")))
     shop.removeListener(badge)  // The view went away.
     shop.send(.cart(.add("boost")))

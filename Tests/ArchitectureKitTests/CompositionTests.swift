@@ -374,22 +374,50 @@ struct CompositionTests {
     #expect(cartChanged.isSet)
   }
 
-  @Test func anUnchangedEquatableStateIsNotObservedOrRendered() {
+  @Test func aBindingOfAPartRendersOnlyTheStepsThatChangedIt() {
     let system = System(initialState: Shop.State(), context: Shop.Context(), feature: Shop.feature)
-    var renders = 0
-    system.addUIBinding { _ in renders += 1 }
-    let stateChanged = Flag()
-    withObservationTracking {
-      _ = system.state
-    } onChange: {
-      stateChanged.set()
-    }
+    var states = 0
+    var carts: [[String]] = []
+    var wholes = 0
+    system.addUIBinding { _ in states += 1 }
+    system.addUIBinding(\.cart) { carts.append($0.items) }
+    system.addUIBinding(\.self) { _ in wholes += 1 }
     system.send(.cart(.clear))
-    #expect(renders == 1)
-    #expect(!stateChanged.isSet)
+    system.send(.select("yeezy"))
     system.send(.cart(.add("yeezy")))
-    #expect(renders == 2)
+    // Five states: the selection's detail saves itself in a step of its own.
+    #expect(states == 5)
+    #expect(carts == [[], ["yeezy"]])
+    #expect(wholes == 4)
+  }
+
+  @Test func observingTheWholeStateIsNotifiedOnEveryBurstWithAStep() {
+    let system = System(initialState: Shop.State(), context: Shop.Context(), feature: Shop.feature)
+    let stateChanged = Self.flagChanges { _ = system.state }
+    system.send(.cart(.clear))
     #expect(stateChanged.isSet)
+  }
+
+  /// A flag set when what `read` reads changes, as Observation reports it.
+  private static func flagChanges(_ read: () -> Void) -> Flag {
+    let changed = Flag()
+    withObservationTracking(read) { changed.set() }
+    return changed
+  }
+
+  @Test func aSliceComparesWithTheValueItsObserversLastHeardOf() {
+    let system = System(initialState: Shop.State(), context: Shop.Context(), feature: Shop.feature)
+    system.send(.cart(.add("yeezy")))
+    // First read after the change: the slice starts from the cart as it is now.
+    let cartChanged = Self.flagChanges { _ = system.cart }
+    system.send(.cart(.add("boost")))
+    system.send(.cart(.clear))
+    #expect(cartChanged.isSet)
+    let cartChangedAgain = Self.flagChanges { _ = system.cart }
+    system.send(.select("yeezy"))
+    system.send(.cart(.clear))
+    // Still empty, as its observers last heard.
+    #expect(!cartChangedAgain.isSet)
   }
 
   @Test func aRemovedListenerReceivesNothingMoreAlsoFromInsideItsOwnCall() {

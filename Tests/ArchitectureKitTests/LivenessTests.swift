@@ -285,7 +285,7 @@ struct LivenessTests {
     case loopCallback, observer, binding
   }
 
-  /// A state that is `Equatable` or not, for the bindings' skip of unchanged states.
+  /// A state that is not `Equatable`, beside an `Int` that is.
   struct Plain: Sendable { var value: Int }
 
   @Test(arguments: Hook.allCases, [true, false])

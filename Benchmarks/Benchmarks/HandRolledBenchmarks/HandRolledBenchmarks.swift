@@ -23,14 +23,17 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  Benchmark(
-    "100k-array-send-inout-reducer",
-    configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
-  ) { benchmark, fixture in
-    let count = benchmark.scaledIterations.count
-    onMainActor { fixture.send(count) }
-  } setup: {
-    await HandRolledLargeStateFixture()
+  // One baseline for both states: written by hand, an `Equatable` state costs nothing more.
+  for label in ["inout", "inout-equatable"] {
+    Benchmark(
+      "100k-array-send-\(label)-reducer",
+      configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+    ) { benchmark, fixture in
+      let count = benchmark.scaledIterations.count
+      onMainActor { fixture.send(count) }
+    } setup: {
+      await HandRolledLargeStateFixture()
+    }
   }
 
   for feedbacks in [10, 100] {
@@ -92,13 +95,25 @@ let benchmarks: @Sendable () -> Void = {
     await HandRolledCreationFixture()
   }
 
+  for children in [10, 100, 1_000] {
+    Benchmark(
+      "composed-\(children)-children-send",
+      configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+    ) { benchmark, fixture in
+      let count = benchmark.scaledIterations.count
+      onMainActor { fixture.send(count) }
+    } setup: {
+      await HandRolledComposedFixture(count: children)
+    }
+  }
+
   Benchmark(
-    "composed-100-children-send",
-    configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+    "fanout-set-1000-results",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: true)
   ) { benchmark, fixture in
     let count = benchmark.scaledIterations.count
     onMainActor { fixture.send(count) }
   } setup: {
-    await HandRolledComposedFixture()
+    await HandRolledFanOutFixture()
   }
 }

@@ -46,7 +46,8 @@ func registerCounterBenchmarks() {
   }
 }
 
-/// Registers the large-state benchmarks: the raw loop and both reducer forms.
+/// Registers the large-state benchmarks: the raw loop, both reducer forms, and the mutating
+/// form on an `Equatable` state.
 func registerLargeStateBenchmarks() {
   Benchmark(
     "\(rawBaselineName)-100k-array",
@@ -59,7 +60,9 @@ func registerLargeStateBenchmarks() {
     RawLargeFixture()
   }
 
-  for (form, label) in [(ReducerForm.pure, "pure"), (.mutating, "inout")] {
+  for (form, label) in [
+    (ReducerForm.pure, "pure"), (.mutating, "inout"), (.mutatingEquatable, "inout-equatable"),
+  ] {
     Benchmark(
       "100k-array-send-\(label)-reducer",
       configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
@@ -180,21 +183,33 @@ func registerCreationBenchmarks() {
   }
 }
 
-/// Registers the composed benchmark: a parent with 100 `forEach` children, one event to one child.
+/// Registers the composed benchmarks: a parent with 10, 100 or 1,000 `forEach` children, one
+/// event to one child; a fan-out of 1,000 effects through a `Set` of requests, per result.
 func registerComposedBenchmarks() {
+  for children in [10, 100, 1_000] {
+    Benchmark(
+      "composed-\(children)-children-send",
+      configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+    ) { benchmark, fixture in
+      let count = benchmark.scaledIterations.count
+      onMainActor { fixture.send(count) }
+    } setup: {
+      await ComposedFixture(count: children)
+    }
+  }
   Benchmark(
-    "composed-100-children-send",
-    configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+    "fanout-set-1000-results",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: true)
   ) { benchmark, fixture in
     let count = benchmark.scaledIterations.count
     onMainActor { fixture.send(count) }
   } setup: {
-    await ComposedFixture()
+    await FanOutFixture()
   }
 }
 
-/// Registers the navigation benchmarks: one event to the top of a 20-screen stack; a push then
-/// a pop.
+/// Registers the navigation benchmarks: one event to the top of a 20- or 100-screen stack; a
+/// push then a pop; a presentation, one event to it, its dismissal.
 func registerNavigationBenchmarks() {
   Benchmark(
     "stack-20-screens-send",
@@ -204,6 +219,24 @@ func registerNavigationBenchmarks() {
     onMainActor { fixture.send(count) }
   } setup: {
     await StackFixture(depth: 20)
+  }
+  Benchmark(
+    "stack-100-screens-send",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+  ) { benchmark, fixture in
+    let count = benchmark.scaledIterations.count
+    onMainActor { fixture.send(count) }
+  } setup: {
+    await StackFixture(depth: 100)
+  }
+  Benchmark(
+    "destination-present-send-dismiss",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: true)
+  ) { benchmark, fixture in
+    let count = benchmark.scaledIterations.count
+    onMainActor { fixture.presentSendDismiss(count) }
+  } setup: {
+    await DestinationFixture()
   }
   Benchmark(
     "stack-20-screens-push-pop",

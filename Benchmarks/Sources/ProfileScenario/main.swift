@@ -19,6 +19,7 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "counter-10": { count in CounterFixture(bindings: 10).send(count) },
   "large-pure": { count in LargeStateFixture(form: .pure).send(count) },
   "large-inout": { count in LargeStateFixture(form: .mutating).send(count) },
+  "large-equatable": { count in LargeStateFixture(form: .mutatingEquatable).send(count) },
   "feedbacks-10": { count in UnchangedFeedbackFixture(feedbacks: 10).send(count) },
   "feedbacks-100": { count in UnchangedFeedbackFixture(feedbacks: 100).send(count) },
   "feedbacks-100-detailed": { count in
@@ -36,9 +37,14 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "keyed": { count in KeyedRequestFixture().send(count) },
   "keyed-dictionary": { count in KeyedDictionaryRequestFixture().send(count) },
   "create": { count in create(count, with: CreationFixture()) },
-  "composed-100": { count in ComposedFixture().send(count) },
+  "composed-10": { count in ComposedFixture(count: 10).send(count) },
+  "composed-100": { count in ComposedFixture(count: 100).send(count) },
+  "composed-1000": { count in ComposedFixture(count: 1_000).send(count) },
   "stack-20": { count in StackFixture(depth: 20).send(count) },
+  "stack-100": { count in StackFixture(depth: 100).send(count) },
   "stack-push-pop": { count in StackFixture(depth: 20).pushAndPop(count) },
+  "destination": { count in DestinationFixture().presentSendDismiss(count) },
+  "fanout-set-1000": { count in FanOutFixture().send(count) },
   // Recording: the counter of `counter-1` with a journal in memory, or written to a file in a
   // directory of its own under the temporary directory.
   "journal": { count in
@@ -64,7 +70,10 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "hand-round-trip-async": { count in await HandRolledRoundTripFixture(form: .async).run(count) },
   "hand-keyed": { count in HandRolledKeyedRequestFixture().send(count) },
   "hand-create": { count in create(count, with: HandRolledCreationFixture()) },
-  "hand-composed-100": { count in HandRolledComposedFixture().send(count) },
+  "hand-fanout-set-1000": { count in HandRolledFanOutFixture().send(count) },
+  "hand-composed-10": { count in HandRolledComposedFixture(count: 10).send(count) },
+  "hand-composed-100": { count in HandRolledComposedFixture(count: 100).send(count) },
+  "hand-composed-1000": { count in HandRolledComposedFixture(count: 1_000).send(count) },
 ]
 
 /// The creation fixtures, never released: the process exits with them.

@@ -20,11 +20,13 @@ enum RowEvent: Sendable {
 
 /// The parent of the composed scenario: a list of rows.
 struct ListState {
-  /// The number of rows.
-  static let count = 100
-
   /// The rows, each running the row feature.
-  var rows = (0..<ListState.count).map { RowState(id: $0) }
+  var rows: [RowState]
+
+  /// A list of `count` rows, identified from 0.
+  init(count: Int) {
+    rows = (0..<count).map { RowState(id: $0) }
+  }
 }
 
 /// The parent's events: only the rows' events, addressed by identifier.
@@ -48,7 +50,7 @@ func reduceRow(_ state: inout RowState, _ event: RowEvent) {
 /// The system of the composed scenario.
 typealias ListSystem = System<ListState, ListEvent, CounterError, EmptyContext>
 
-/// A parent feature with 100 `forEach` children, each with one feedback; every event goes to one
+/// A parent feature with *n* `forEach` children, each with one feedback; every event goes to one
 /// child.
 ///
 /// Each step reduces the one child (found by identifier) and reconciles every child's feedback:
@@ -56,10 +58,14 @@ typealias ListSystem = System<ListState, ListEvent, CounterError, EmptyContext>
 @MainActor
 public final class ComposedFixture {
   private let system: ListSystem
+  private let count: Int
   private var next = 0
 
-  /// Creates the system with 100 rows and one UI binding.
-  public init() {
+  /// Creates the system with `count` rows and one UI binding.
+  ///
+  /// - Parameter count: The number of rows.
+  public init(count: Int = 100) {
+    self.count = count
     let row = Feature<RowState, RowEvent, Never, EmptyContext>(
       reduce: reduceRow,
       feedback: [
@@ -75,7 +81,8 @@ public final class ComposedFixture {
         extract: { if case .row(let id, let event) = $0 { (id, event) } else { nil } },
         context: { $0 }
       )
-    system = ListSystem(initialState: ListState(), context: EmptyContext(), feature: list)
+    system = ListSystem(
+      initialState: ListState(count: count), context: EmptyContext(), feature: list)
     system.addUIBinding { state in consume(state.rows.count) }
   }
 
@@ -85,7 +92,7 @@ public final class ComposedFixture {
   public func send(_ count: Int) {
     for _ in 0..<count {
       system.send(.row(next, .increment))
-      next = next == ListState.count - 1 ? 0 : next + 1
+      next = next == self.count - 1 ? 0 : next + 1
     }
   }
 }

@@ -1,10 +1,22 @@
 import ArchitectureKit
 
+/// A state of many `Int`s, each event changing one.
+public protocol LargeValues {
+  /// The elements.
+  var values: [Int] { get set }
+}
+
 /// A state too large to copy on every event: 100,000 `Int`s (800 KB).
-public struct LargeState {
+public struct LargeState: LargeValues {
   /// The number of elements.
   public static let count = 100_000
 
+  /// The elements; each event changes one.
+  public var values = [Int](repeating: 0, count: LargeState.count)
+}
+
+/// ``LargeState``, `Equatable`: what SwiftUI users write by habit, and what must cost the same.
+public struct EquatableLargeState: LargeValues, Equatable {
   /// The elements; each event changes one.
   public var values = [Int](repeating: 0, count: LargeState.count)
 }
@@ -24,13 +36,21 @@ public enum ReducerForm: Sendable {
   case pure
   /// `System(reduce:)`: `(inout State, Event) -> Void`.
   case mutating
+  /// `System(reduce:)` on ``EquatableLargeState``.
+  case mutatingEquatable
 }
 
 /// A large-state system with one UI binding, created once per benchmark.
 @MainActor
 public final class LargeStateFixture {
-  private let system: LargeSystem
+  private let system: Systems
   private var next = 0
+
+  /// The system of one of the state types.
+  private enum Systems {
+    case plain(LargeSystem)
+    case equatable(System<EquatableLargeState, LargeEvent, CounterError, EmptyContext>)
+  }
 
   /// Creates the system with its reducer in `form`.
   ///
@@ -39,10 +59,9 @@ public final class LargeStateFixture {
   ///
   /// - Parameter form: The reducer form to measure.
   public init(form: ReducerForm) {
-    let binding: (LargeState) -> Void = { state in consume(state.values.count) }
     switch form {
     case .pure:
-      system = LargeSystem.pure(
+      let system = LargeSystem.pure(
         initialState: LargeState(),
         context: EmptyContext(),
         reducer: { state, event in
@@ -52,22 +71,31 @@ public final class LargeStateFixture {
           }
           return state
         },
-        uiBindings: [binding],
+        uiBindings: [{ state in consume(state.values.count) }],
         userActions: [],
         feedback: []
       )
-    case .mutating:
-      system = LargeSystem(
-        initialState: LargeState(),
-        context: EmptyContext(),
-        reduce: { state, event in
-          switch event {
-          case .bump(let index): state.values[index] &+= 1
-          }
-        }
-      )
-      system.addUIBinding(binding)
+      self.system = .plain(system)
+    case .mutating: system = .plain(Self.mutatingSystem(LargeState()))
+    case .mutatingEquatable: system = .equatable(Self.mutatingSystem(EquatableLargeState()))
     }
+  }
+
+  /// A system of `State` with the mutating reducer and one UI binding.
+  private static func mutatingSystem<State: LargeValues>(
+    _ initialState: State
+  ) -> System<State, LargeEvent, CounterError, EmptyContext> {
+    let system = System<State, LargeEvent, CounterError, EmptyContext>(
+      initialState: initialState,
+      context: EmptyContext(),
+      reduce: { state, event in
+        switch event {
+        case .bump(let index): state.values[index] &+= 1
+        }
+      }
+    )
+    system.addUIBinding { state in consume(state.values.count) }
+    return system
   }
 
   /// Sends `count` events, each bumping the next element.
@@ -75,7 +103,10 @@ public final class LargeStateFixture {
   /// - Parameter count: The number of events.
   public func send(_ count: Int) {
     for _ in 0..<count {
-      system.send(.bump(next))
+      switch system {
+      case .plain(let system): system.send(.bump(next))
+      case .equatable(let system): system.send(.bump(next))
+      }
       next = next == LargeState.count - 1 ? 0 : next + 1
     }
   }

@@ -16,6 +16,25 @@ enum ScreenEvent: Sendable {
   case detailLoaded
 }
 
+/// The feature of one screen, with one feedback that never asks for anything, so that each step
+/// only checks.
+var screenFeature: Feature<ScreenState, ScreenEvent, Never, EmptyContext> {
+  Feature(
+    reduce: { state, event in
+      switch event {
+      case .increment: state.count &+= 1
+      case .detailLoaded: state.wantsDetail = false
+      }
+    },
+    feedback: [
+      .react(
+        request: { $0.wantsDetail ? true : nil },
+        effects: { _ in .pure(.detailLoaded) }
+      )
+    ]
+  )
+}
+
 /// The app of the navigation scenarios: a stack of screens.
 struct NavigationState {
   /// The screens, from the root's first push to the top.
@@ -49,20 +68,6 @@ public final class StackFixture {
   ///
   /// - Parameter depth: How many screens the stack holds.
   public init(depth: Int) {
-    let screen = Feature<ScreenState, ScreenEvent, Never, EmptyContext>(
-      reduce: { state, event in
-        switch event {
-        case .increment: state.count &+= 1
-        case .detailLoaded: state.wantsDetail = false
-        }
-      },
-      feedback: [
-        .react(
-          request: { $0.wantsDetail ? true : nil },
-          effects: { _ in .pure(.detailLoaded) }
-        )
-      ]
-    )
     let app = Feature<NavigationState, NavigationEvent, CounterError, EmptyContext>(
       reduce: { state, event in
         switch event {
@@ -73,7 +78,7 @@ public final class StackFixture {
       }
     )
     .forEach(
-      screen, stack: \.path, event: NavigationEvent.path,
+      screenFeature, stack: \.path, event: NavigationEvent.path,
       extract: { if case .path(let id, let event) = $0 { (id, event) } else { nil } },
       context: { context, _ in context }
     )
@@ -100,6 +105,62 @@ public final class StackFixture {
     for _ in 0..<count {
       system.send(.push)
       system.send(.pop)
+    }
+  }
+}
+
+/// The app of the destination scenario: one screen presented at a time.
+struct DestinationState {
+  /// The presented screen, if any.
+  @Presented var destination: ScreenState?
+}
+
+/// The events of the destination scenario.
+enum DestinationEvent: Sendable {
+  /// Presents a screen.
+  case present
+  /// An event for the presented screen.
+  case destination(ScreenEvent)
+  /// Dismisses the screen.
+  case dismiss
+}
+
+/// A presented screen with one feedback: the cost of one presentation, per operation.
+///
+/// Each operation presents a screen (a child made), sends it one event, and dismisses it (the
+/// child retired): three steps.
+@MainActor
+public final class DestinationFixture {
+  private let system: System<DestinationState, DestinationEvent, CounterError, EmptyContext>
+
+  /// Creates the system with nothing presented and one UI binding.
+  public init() {
+    let app = Feature<DestinationState, DestinationEvent, CounterError, EmptyContext>(
+      reduce: { state, event in
+        switch event {
+        case .present: state.destination = ScreenState()
+        case .destination: break
+        case .dismiss: state.destination = nil
+        }
+      }
+    )
+    .presents(
+      screenFeature, state: \.$destination, event: DestinationEvent.destination,
+      extract: { if case .destination(let event) = $0 { event } else { nil } },
+      context: { context, _ in context }
+    )
+    system = System(initialState: DestinationState(), context: EmptyContext(), feature: app)
+    system.addUIBinding { state in consume(state.destination?.count ?? 0) }
+  }
+
+  /// Presents a screen, sends it an event and dismisses it, `count` times.
+  ///
+  /// - Parameter count: The number of presentations.
+  public func presentSendDismiss(_ count: Int) {
+    for _ in 0..<count {
+      system.send(.present)
+      system.send(.destination(.increment))
+      system.send(.dismiss)
     }
   }
 }

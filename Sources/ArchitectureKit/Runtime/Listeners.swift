@@ -127,38 +127,3 @@ extension Listeners {
     }
   }
 }
-
-/// A comparison of two states, when the state type is `Equatable`.
-///
-/// Decided once per system: bindings and Observation then skip steps that left an `Equatable`
-/// state unchanged. The comparison calls the type's own `==` through its conformance, on the
-/// states where they are, so no state is copied to compare it (see PerformanceLedger: creation).
-@usableFromInline
-struct StateEquality<State> {
-  @usableFromInline let compare: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
-
-  /// The comparison of `State`, or `nil` when it is not `Equatable`.
-  ///
-  /// Inlinable, so that the check and the comparison are made for the state type the caller
-  /// knows (see PerformanceLedger: creation).
-  @inlinable
-  init?(of type: State.Type) {
-    guard let equatable = type as? any Equatable.Type else { return nil }
-    func compare<Value: Equatable>(_: Value.Type) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
-      // `State` is `Value` here: the binding only restates the type the check above found.
-      { lhs, rhs in
-        lhs.assumingMemoryBound(to: Value.self).pointee
-          == rhs.assumingMemoryBound(to: Value.self).pointee
-      }
-    }
-    self.compare = compare(equatable)
-  }
-
-  /// Whether the two states are equal.
-  @inlinable
-  func callAsFunction(_ lhs: State, _ rhs: State) -> Bool {
-    withUnsafePointer(to: lhs) { lhs in
-      withUnsafePointer(to: rhs) { rhs in compare(lhs, rhs) }
-    }
-  }
-}

@@ -142,12 +142,16 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
       // Sets sharing storage compare in constant time: the common step that leaves them alone.
       if wanted == wantedBefore.value { return }
       wantedBefore.value = wanted
-      for (request, id) in active.value where !wanted.contains(request) {
+      // Found first, then removed: removing while walking the table would copy it each time.
+      let vanished = active.value.filter { !wanted.contains($0.key) }
+      for (request, id) in vanished {
         active.value[request] = nil
         host.cancel(id)
         // A listener may stop the system from inside the call: then nothing more may start.
         if host.isStopped() { return }
       }
+      // Every element wanted is running: the step only removed some (a result came back).
+      if wanted.count == active.value.count { return }
       for request in wanted where active.value[request] == nil {
         let description = EffectRequest(feedbackIndex: feedbackIndex, value: request)
         let id = host.start(effect(request), description)
@@ -223,14 +227,16 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   }
 }
 
-/// A reconciler's bookkeeping, such as the request it started an effect for.
+/// A closure's bookkeeping, such as the request a reconciler started an effect for, or the
+/// part of the state a binding or an observed slice last showed.
 ///
-/// A box of its own, rather than a `var` the reconciler's closure captures, whose every access
-/// is checked at run time (see PerformanceLedger: exclusivity opt-outs).
+/// A box of its own, rather than a `var` the closure captures, whose every access is checked at
+/// run time (see PerformanceLedger: exclusivity opt-outs).
 ///
-/// Exclusivity: ``value`` skips the run-time check. No two accesses can overlap: one reconciler
-/// runs at a time, on its system's isolation, and never re-enters itself (the mailbox is closed
-/// while it runs); a reconciler's closure reads or writes its box between its calls out.
+/// Exclusivity: ``value`` skips the run-time check. No two accesses can overlap: each box
+/// belongs to one closure, which runs on its system's isolation and never re-enters itself
+/// (the mailbox is closed while a reconciler runs; a binding or a slice is called once per step
+/// or burst), and which reads or writes its box between its calls out.
 @usableFromInline
 final class Bookkeeping<Value> {
   @exclusivity(unchecked) @usableFromInline var value: Value

@@ -5,11 +5,7 @@ extension RuntimeShell {
   /// Adds a UI binding and renders the current state to it at once.
   package func addUIBinding(_ binding: @escaping (State) -> Void) -> Listener {
     let listener = makeListener()
-    let isFirst = uiBindings.isEmpty
     uiBindings.append(binding, id: listener.id)
-    // What the other bindings rendered stays as it is: a binding added in the middle of a step
-    // must not make them skip the step's state.
-    if isFirst { rememberRendered() }
     let state = core.state
     core.perform(self) { binding(state) }
     return listener
@@ -42,12 +38,11 @@ extension RuntimeShell {
     else { return }
     removals += 1
     updateRetention()
-    if uiBindings.isEmpty { lastRendered = nil }
   }
 
   /// Keeps the state before each step while someone compares with it.
   func updateRetention() {
-    core.retainsPreviousState = !observers.isEmpty || observationNeedsPrevious
+    core.retainsPreviousState = !observers.isEmpty
   }
 
   /// A new listener, with the next identifier.
@@ -62,23 +57,6 @@ extension RuntimeShell {
   func makeListenerIDs(_ count: Int) -> Range<Int> {
     defer { lastID += count }
     return lastID + 1..<lastID + 1 + count
-  }
-
-  /// Keeps the state the bindings saw, when steps that leave it unchanged are to be skipped.
-  @inlinable
-  func rememberRendered() {
-    guard isUnchanged != nil, !uiBindings.isEmpty else { return }
-    lastRendered = core.state
-  }
-
-  /// Whether the bindings must see `state`: always, unless the state is `Equatable` and equal
-  /// to the one they rendered last; remembers it as rendered.
-  @inlinable
-  func isChangedSinceRendered(_ state: State) -> Bool {
-    guard let isUnchanged, let last = lastRendered else { return true }
-    if isUnchanged(last, state) { return false }
-    lastRendered = state
-    return true
   }
 
   /// Renders the step's state to the bindings of `snapshot` that were there before the step,

@@ -53,7 +53,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   ///
   /// A box of its own, made with the hook: a system nobody observes pays one reference for it.
   /// The core reports its settled mailbox while there is one.
-  @exclusivity(unchecked) @usableFromInline var settledObservation: SettledObservation<State>? {
+  @exclusivity(unchecked) @usableFromInline var settledObservation: SettledObservation? {
     didSet { core.reportsSettling = settledObservation != nil }
   }
 
@@ -72,17 +72,6 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @exclusivity(unchecked) @usableFromInline var stateStreams: [Int: (State) -> Void]
   /// The last identifier handed out, to a listener, a wait or a state stream.
   @exclusivity(unchecked) @usableFromInline var lastID = 0
-  /// Whether two states are equal, when the state is `Equatable`: bindings and Observation skip
-  /// steps that left it unchanged.
-  @usableFromInline let isUnchanged: StateEquality<State>?
-  /// The state the bindings last rendered, kept while there are bindings to skip steps for.
-  @exclusivity(unchecked) @usableFromInline var lastRendered: State?
-  // The flags follow the optional state, whose tag leaves room for them (see PerformanceLedger:
-  // creation).
-  /// Whether Observation compares each state with the one before (slices, `Equatable` state).
-  @usableFromInline package var observationNeedsPrevious = false {
-    didSet { updateRetention() }
-  }
   /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
   @exclusivity(unchecked) @usableFromInline var hasStateWaiters = false
   /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
@@ -136,7 +125,6 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     self.stateWaiters = Dictionary()
     self.deferred = Array()
     self.parking = parking
-    self.isUnchanged = StateEquality(of: State.self)
     self.core = SystemCore(initialState: initialState, feature: feature)
     for observer in observers { addObserver(observer) }
   }
@@ -194,7 +182,6 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     let render = {
       self.uiBindings.append(contentsOf: bindings, ids: self.makeListenerIDs(bindings.count))
       for binding in bindings { binding(self.core.state) }
-      self.rememberRendered()
     }
     core.start(runtime: self, prologue: render)
   }
@@ -231,10 +218,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     // A binding added during the step (by a callback, an observer, another binding) rendered
     // the state as it was added: the step's walk leaves out identifiers handed out from now on.
     let lastIDBefore = lastID
-    if let settledObservation, !settledObservation.hasUnsettledStep {
-      settledObservation.hasUnsettledStep = true
-      settledObservation.stateBefore = previous
-    }
+    settledObservation?.hasUnsettledStep = true
     if !loopCallbacks.isEmpty {
       // A snapshot: a listener may add or remove listeners while the walk runs.
       let loopCallbacks = self.loopCallbacks
@@ -244,7 +228,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     if let previous, !observers.isEmpty {
       notify(.step(event: event, previous: previous, current: state))
     }
-    if !uiBindings.isEmpty, isChangedSinceRendered(state) {
+    if !uiBindings.isEmpty {
       // A snapshot: a listener may add or remove listeners while the walk runs.
       let uiBindings = self.uiBindings
       if lastID == lastIDBefore {
@@ -268,7 +252,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   package func coreSettled() {
     guard let settledObservation, settledObservation.hasUnsettledStep else { return }
     settledObservation.hasUnsettledStep = false
-    settledObservation.notify(settledObservation.stateBefore.take())
+    settledObservation.notify()
   }
 
   /// Reports an event the core did not reduce: to the observers, or, when nobody observes a

@@ -5,21 +5,17 @@
 ///
 /// Exclusivity: the stored `var`s skip the run-time check (see PerformanceLedger: exclusivity
 /// opt-outs). No two accesses can overlap: the box is used on the main actor only, by its
-/// shell, and each access is a plain read or write; ``notify`` is called with a value taken out
-/// first.
+/// shell, and each access is a plain read or write.
 @usableFromInline
-final class SettledObservation<State> {
-  /// Tells Observation about the steps since the last call, given the state before them when
-  /// it was kept.
-  @usableFromInline let notify: (State?) -> Void
+final class SettledObservation {
+  /// Tells Observation about the steps since the last call.
+  @usableFromInline let notify: () -> Void
   /// Whether a step ran since ``notify`` was last called.
   @exclusivity(unchecked) @usableFromInline var hasUnsettledStep = false
-  /// The state before the first step since ``notify`` was last called, when kept.
-  @exclusivity(unchecked) @usableFromInline var stateBefore: State?
 
   /// Creates the hook, with no step to report.
   @inlinable
-  init(notify: @escaping (State?) -> Void) {
+  init(notify: @escaping () -> Void) {
     self.notify = notify
   }
 }

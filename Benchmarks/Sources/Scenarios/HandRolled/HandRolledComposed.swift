@@ -5,13 +5,17 @@
 @MainActor
 public final class HandRolledComposedFixture {
   private let store: HandRolledStore<ListState, ListEvent>
+  private let count: Int
   private var next = 0
 
-  /// Creates the store with 100 rows and one subscriber.
-  public init() {
+  /// Creates the store with `count` rows and one subscriber.
+  ///
+  /// - Parameter count: The number of rows.
+  public init(count: Int = 100) {
+    self.count = count
     var loading: Set<Int> = []
     store = HandRolledStore(
-      initialState: ListState(),
+      initialState: ListState(count: count),
       reduce: { state, event in
         switch event {
         case .row(let id, let event):
@@ -37,7 +41,7 @@ public final class HandRolledComposedFixture {
   public func send(_ count: Int) {
     for _ in 0..<count {
       store.send(.row(next, .increment))
-      next = next == ListState.count - 1 ? 0 : next + 1
+      next = next == self.count - 1 ? 0 : next + 1
     }
   }
 }

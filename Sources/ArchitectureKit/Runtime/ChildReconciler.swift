@@ -33,7 +33,10 @@ final class ChildReconciler<
   /// The reconciliation in which the parent last saw the child in its state.
   @exclusivity(unchecked) @usableFromInline var lastSeen: UInt64 = 0
 
-  @usableFromInline
+  /// Inlinable, so that a child is made by code specialized for its types: unspecialized, each
+  /// presentation looked up the generic metadata of the child's types (see PerformanceLedger:
+  /// specialization).
+  @inlinable
   init(
     feedback: [Feedback<ChildState, ChildEvent, ChildFailure, ChildContext>],
     parent: EffectHost<Event, Failure, Context>,
@@ -185,9 +188,10 @@ final class ChildReconcilers<
 ///
 /// - Invariant: ``trackedEffects`` is read on the isolation of the systems whose children it
 ///   counts, the only isolation their bookkeeping is used from; the lock guards only the list.
+@usableFromInline
 package final class ChildEffectCensus: @unchecked Sendable {
   /// The census children made in this task register with; `nil` outside tests.
-  @TaskLocal package static var current: ChildEffectCensus?
+  @TaskLocal @usableFromInline package static var current: ChildEffectCensus?
 
   private let counts = Lock<[() -> Int]>([])
 
@@ -195,6 +199,7 @@ package final class ChildEffectCensus: @unchecked Sendable {
   package init() {}
 
   /// Registers a child's count.
+  @usableFromInline
   func count(_ tracked: @escaping () -> Int) {
     counts.withLock { $0.append(tracked) }
   }

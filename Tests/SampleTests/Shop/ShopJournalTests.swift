@@ -72,7 +72,7 @@ struct ShopJournalTests {
       "19 from the app: .path(#1, .product(.closeTapped))",
     ]
     let recorded = try RecordedJournal(lines: journal.lines)
-    #expect(recorded.steps(cutLike: expected) == expected)
+    #expect(RecordedJournal.cut(recorded.steps, like: expected) == expected)
     #expect(
       recorded.effects == [
         #"#1 search: find(query: ""): finished"#,

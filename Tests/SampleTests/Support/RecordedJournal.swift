@@ -16,24 +16,27 @@ struct RecordedJournal {
     journal = try JournalReader.read(Array(lines.joined(separator: "\n").utf8), name: "memory")
   }
 
-  /// Each step as `N from ORIGIN: EVENT`, where the origin is `the app` or `#E REQUEST`, the
-  /// effect the event came from.
+  /// Each step as `N from ORIGIN: EVENT`, where the origin is as ``origins`` tells it.
   var steps: [String] {
-    journal.steps.map { step in
-      let origin =
-        switch step.origin {
-        case .app: "the app"
-        case .effect(let effect, let request): "#\(effect) \(request)"
-        }
-      return "\(step.number) from \(origin): \(step.eventText)"
+    zip(journal.steps, origins).map { step, origin in
+      "\(step.number) from \(origin): \(step.eventText)"
     }
   }
 
-  /// ``steps``, each cut to the length of the line `expected` has in its place, so a test
-  /// spells the start of a step whose event holds a whole product; steps past `expected` stay
-  /// whole.
-  func steps(cutLike expected: [String]) -> [String] {
-    steps.enumerated().map { index, line in
+  /// Where each step's event came from: `the app`, or `#E REQUEST`, the effect.
+  var origins: [String] {
+    journal.steps.map { step in
+      switch step.origin {
+      case .app: "the app"
+      case .effect(let effect, let request): "#\(effect) \(request)"
+      }
+    }
+  }
+
+  /// `lines`, each cut to the length of the line `expected` has in its place, so a test spells
+  /// the start of a step whose event holds a whole product; lines past `expected` stay whole.
+  static func cut(_ lines: some Sequence<String>, like expected: [String]) -> [String] {
+    lines.enumerated().map { index, line in
       index < expected.count ? String(line.prefix(expected[index].count)) : line
     }
   }

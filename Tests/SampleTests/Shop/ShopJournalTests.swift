@@ -18,26 +18,32 @@ struct ShopJournalTests {
   /// search typed faster than it answers, the second product opened and added to the cart, the
   /// cart emptied from its sheet after the confirmation, the sheet and the page closed.
   ///
-  /// The API waits on the manual clock; an advance returns once the effects it woke are idle.
+  /// The API waits on the manual clock. After each advance the session waits until the shop
+  /// shows what the woken effects answered, so the app's next events follow those answers in
+  /// the journal, as a user's would.
   func recordSession(into journal: Journal<ShopState, ShopEvent>) async -> ShopSystem {
     let shop = Shop.start(context: .test(clock: clock, seed: 1, cart: cart), journal: journal)
     await clock.advance(by: .milliseconds(300))
+    await shop.settle { $0.search.answeredQuery == "" }
     shop.send(.startSearch)
     shop.send(.search(.typed("w")))
     shop.send(.search(.typed("h")))
     await clock.advance(by: .milliseconds(300))
+    await shop.settle { $0.search.answeredQuery == "wh" }
     await clock.advance(by: .milliseconds(200))
+    await shop.settle { $0.rows.allSatisfy { $0.product != nil } }
     shop.send(.endSearch)
     shop.send(.moveDown)
     shop.send(.open(id: Product.court.id))
     await clock.advance(by: .seconds(3))
+    await shop.settle { $0.topPage?.detail.request == nil }
     shop.send(.path(1, .product(.detail(.addToCart))))
     await clock.advance(by: .seconds(1))
-    for await state in shop.states where state.cartCount == 1 { break }
+    await shop.settle { $0.cartCount == 1 }
     shop.send(.openCart)
     shop.send(.destination(.cart(.emptyTapped)))
     shop.send(.destination(.cart(.confirmation(.empty))))
-    for await state in shop.states where state.cartSheet?.isEmptying == false { break }
+    await shop.settle { $0.cartSheet?.isEmptying == false }
     shop.send(.destination(.cart(.closeTapped)))
     shop.send(.path(1, .product(.closeTapped)))
     shop.stop()
@@ -130,5 +136,13 @@ struct ShopJournalTests {
     #expect(state == shop.state)
     #expect(state.cartCount == 0)
     #expect(state.path.isEmpty)
+  }
+}
+
+extension ShopSystem {
+  /// Returns once the state satisfies `isSettled`, at once if it does already; the suite's time
+  /// limit ends a wait for a state that never comes.
+  func settle(until isSettled: (ShopState) -> Bool) async {
+    for await state in states where isSettled(state) { return }
   }
 }

@@ -97,6 +97,8 @@ let package = Package(
       dependencies: [
         "CounterFeature", "ProductDetailFeature", "ProductDetailLive", "ShopFeature", "ShopLive",
         "SampleTerminal", "ArchitectureKitTestSupport",
+        // The samples' journals are read back as `inspect` reads them.
+        "InspectCore",
       ]
     ),
 

@@ -61,7 +61,8 @@ enum ShopApp {
       if case .step(_, _, let current) = activity { screen.show(current) }
     }
     let shop = Shop.start(
-      from: initialState, context: setup.context, observers: [monitor.record, render])
+      from: initialState, context: setup.context, observers: [monitor.record, render],
+      journal: setup.journal)
 
     let isScripted = terminal.mode == .scripted
     let spinner = Task {
@@ -196,6 +197,9 @@ enum ShopApp {
 private struct Setup {
   let context: ShopContext
   let cartCount: Int
+  /// The journal `--record` asked for: every step written to its file as it happens, with its
+  /// state, so a session can be replayed in a test.
+  let journal: Journal<ShopState, ShopEvent>?
 
   init(options: ShopOptions, mode: Terminal.Mode) throws {
     guard let catalogPath = options.catalogPath ?? Catalog.bundledPath else {
@@ -204,6 +208,9 @@ private struct Setup {
     let catalog = try ShopCatalog.load(from: catalogPath)
     let (cart, cartCount) = try Self.cart(options: options, mode: mode)
     self.cartCount = cartCount
+    journal = try options.journalPath.map { path throws(JournalError) in
+      try Journal(writingTo: path, capacity: 0, states: .everyStep)
+    }
     context = ShopContext(
       api: LiveShopAPI(catalog: catalog, cart: cart),
       clock: options.speed == 1 ? ContinuousClock() : AcceleratedClock(speed: options.speed),

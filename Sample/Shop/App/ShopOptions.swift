@@ -15,11 +15,14 @@ struct ShopOptions: Equatable {
   var cartPath: String?
   /// The catalog file; `nil` for the catalog shipped with the product detail sample.
   var catalogPath: String?
+  /// The file the session's journal is written to, if any.
+  var journalPath: String?
   /// Whether to print the usage and quit.
   var showsHelp = false
 
   static let usage = """
     usage: shop [--speed N] [--seed N] [--cart PATH] [--catalog PATH]
+                [--record FILE]
 
     A shop made of features: a list of the catalog, a search over it, the product detail
     pages of the chosen products, pushed over the list, and the cart in a sheet.
@@ -39,6 +42,8 @@ struct ShopOptions: Equatable {
                         $XDG_DATA_HOME or ~/.local/share, created if needed; in a script:
                         a cart in memory, empty on every run)
       --catalog PATH    read the products from PATH instead of the bundled catalog
+      --record FILE     write a journal of the session to FILE (JSON Lines, each step as it
+                        happens), to replay it in a test or read it with `swift run inspect`
       -h, --help        show this help
 
     Each option may be given once. A bad command line exits with status 2.
@@ -61,6 +66,7 @@ struct ShopOptions: Equatable {
       case "--seed": seed = try CommandLineOptions.seed(try value())
       case "--cart": cartPath = try value()
       case "--catalog": catalogPath = try value()
+      case "--record": journalPath = try value()
       default: return false
       }
       return true

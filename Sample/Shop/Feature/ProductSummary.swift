@@ -1,5 +1,5 @@
 /// A product as the search finds it: what a row shows before the product itself is loaded.
-public struct ProductSummary: Hashable, Sendable {
+public struct ProductSummary: Hashable, Sendable, Codable {
   /// The product's identifier in the catalog.
   public var id: String
   /// The product's name.

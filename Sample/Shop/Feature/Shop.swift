@@ -99,15 +99,19 @@ public enum Shop: Sendable {
   ///   - initialState: The state to start from.
   ///   - context: The dependencies of the effects.
   ///   - observers: Observers that see everything from the start.
+  ///   - journal: A journal that records the session from its start, the catalog's first
+  ///     search included, if any (`shop --record`).
   /// - Returns: The running system.
   @MainActor
   public static func start(
     from initialState: ShopState = ShopState(),
     context: ShopContext,
-    observers: [(SystemActivity<ShopState, ShopEvent, ShopError>) -> Void] = []
+    observers: [(SystemActivity<ShopState, ShopEvent, ShopError>) -> Void] = [],
+    journal: Journal<ShopState, ShopEvent>? = nil
   ) -> ShopSystem {
     ShopSystem(
-      initialState: initialState, context: context, feature: feature, observers: observers)
+      initialState: initialState, context: context, feature: feature, observers: observers,
+      journal: journal)
   }
 
   /// Lists `results`, keeping the rows of products still found (and their loads), and the

@@ -1,7 +1,10 @@
 public import ArchitectureKit
 
 /// What can happen in the shop: its children's events, embedded, and the shop's own.
-public enum ShopEvent: Hashable, Sendable {
+///
+/// It is `Codable`, so a journal of the shop (`shop --record`) holds the events themselves, and
+/// a test replays them.
+public enum ShopEvent: Hashable, Sendable, Codable {
   /// An event of the search.
   case search(SearchEvent)
   /// An event of the row of the product `id`.

@@ -5,10 +5,13 @@ public import ProductDetailFeature
 /// pages pushed over the list, the cart sheet) and what the shop keeps itself (the highlighted
 /// row, the cart's contents, where the keys go).
 ///
+/// It is `Codable`, its children's states and its stack of pages included, so a journal of the
+/// shop (`shop --record`) keeps every state and replays in a test.
+///
 /// ```swift
 /// let state = ShopState()  // the whole catalog loading, no row yet, no page, an empty cart
 /// ```
-public struct ShopState: Hashable, Sendable {
+public struct ShopState: Hashable, Sendable, Codable {
   /// The search over the catalog.
   public var search: SearchState
   /// The listed products, one row each, in the search's order.

@@ -28,9 +28,12 @@
 ///
 /// A view shows ``title``, ``message`` and ``buttons`` and sends `Event.confirmation(button.action)`
 /// on a tap.
+///
+/// A dialog whose actions are `Codable` is `Codable` too, so a state that shows one can be
+/// written to a journal and replayed.
 public struct DialogState<Action> {
   /// Whether the dialog interrupts as an alert or offers choices as a confirmation dialog.
-  public enum Style: Sendable, Hashable {
+  public enum Style: Sendable, Hashable, Codable {
     /// An alert: a message the user must answer.
     case alert
     /// A confirmation dialog: a choice about an action the user started.
@@ -40,7 +43,7 @@ public struct DialogState<Action> {
   /// A dialog's button.
   public struct Button {
     /// What a button's look says about its action.
-    public enum Role: Sendable, Hashable {
+    public enum Role: Sendable, Hashable, Codable {
       /// Leaves things as they are.
       case cancel
       /// Destroys something.
@@ -141,6 +144,10 @@ extension DialogState: Sendable where Action: Sendable {}
 extension DialogState.Button: Equatable where Action: Equatable {}
 extension DialogState.Button: Hashable where Action: Hashable {}
 extension DialogState.Button: Sendable where Action: Sendable {}
+extension DialogState: Encodable where Action: Encodable {}
+extension DialogState: Decodable where Action: Decodable {}
+extension DialogState.Button: Encodable where Action: Encodable {}
+extension DialogState.Button: Decodable where Action: Decodable {}
 
 extension DialogState where Action: Sendable {
   /// A dialog as a feature: every tap dismisses it.

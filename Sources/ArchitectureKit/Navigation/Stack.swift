@@ -21,6 +21,12 @@
 /// keeps it; replacing it through ``subscript(id:)`` with a new value does too — a new screen is
 /// pushed, not assigned. That differs from a ``Presented`` property, where any assignment is a
 /// new presentation. <doc:Navigation> says what happens to effects on each change.
+///
+/// A stack of `Codable` screens is `Codable` too, so a journal can hold it and a session can be
+/// restored from it: it encodes each screen with its ID, and the ID the next push gets. A
+/// decoded stack keeps those IDs — the events that address its screens still find them, and the
+/// next push gets the ID it would have got — but its screens are new ones, as those of a stack
+/// built afresh are.
 public struct Stack<Element> {
   /// One element and what the library knows of it.
   @usableFromInline
@@ -204,6 +210,74 @@ extension Stack: Hashable where Element: Hashable {
 }
 
 extension Stack: Sendable where Element: Sendable {}
+
+extension Stack: Encodable where Element: Encodable {
+  /// Encodes the screens, from the bottom, each with its ID, and the ID the next push gets:
+  /// `{"elements":[{"id":1,"element":…},{"id":3,"element":…}],"nextID":4}`.
+  ///
+  /// The screens' presentation identities are not encoded.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: What encoding an element throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: StackCodingKeys.self)
+    try container.encode(
+      entries.map { StackScreenCoding(id: $0.id, element: $0.element) }, forKey: .elements)
+    try container.encode(nextID, forKey: .nextID)
+  }
+}
+
+extension Stack: Decodable where Element: Decodable {
+  /// Decodes a stack under the encoded IDs; each screen is a new one, with an identity of its
+  /// own, as in a stack built afresh.
+  ///
+  /// The next push gets the encoded `nextID`, or the ID after the top screen's when it is
+  /// missing.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when the IDs do not increase from `1` up, bottom to top, below
+  ///   `nextID`, as pushes make them; what decoding an element throws.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: StackCodingKeys.self)
+    let screens = try container.decode([StackScreenCoding<Element>].self, forKey: .elements)
+    var lastID = 0
+    for screen in screens {
+      // An ID made by pushes is unique and never reused: a repeated or reordered one would
+      // give two screens one name, and send one screen's events to the other.
+      guard screen.id.rawValue > lastID else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .elements, in: container,
+          debugDescription: "The IDs of a stack's screens must increase from #1 up, bottom to "
+            + "top: \(screen.id) follows #\(lastID).")
+      }
+      lastID = screen.id.rawValue
+    }
+    let nextID = try container.decodeIfPresent(Int.self, forKey: .nextID) ?? lastID + 1
+    guard nextID > lastID else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .nextID, in: container,
+        debugDescription: "The next push of a stack must get an ID above its top screen's "
+          + "(#\(lastID)), not #\(nextID).")
+    }
+    self.entries = screens.map { Entry(id: $0.id, identity: .next(), element: $0.element) }
+    self.nextID = nextID
+  }
+}
+
+/// The keys of an encoded ``Stack``.
+private enum StackCodingKeys: String, CodingKey {
+  case elements
+  case nextID
+}
+
+/// A screen as a ``Stack`` encodes it: its ID and its state.
+private struct StackScreenCoding<Element> {
+  let id: StackID
+  let element: Element
+}
+
+extension StackScreenCoding: Encodable where Element: Encodable {}
+extension StackScreenCoding: Decodable where Element: Decodable {}
 extension Stack.Entry: Sendable where Element: Sendable {}
 
 extension Stack: CustomReflectable {
@@ -216,6 +290,9 @@ extension Stack: CustomReflectable {
 }
 
 /// Identifies a screen on a ``Stack``: `#1` for the first pushed, counted per stack.
+///
+/// It is `Codable` as its count, a number (`3` for `#3`), so an event that addresses a screen
+/// can be written to a journal and read back.
 public struct StackID: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The count of the push that made the screen.
   public let rawValue: Int
@@ -240,5 +317,25 @@ extension StackID: ExpressibleByIntegerLiteral {
   /// The ID of the `value`-th push: `#3` is `3`.
   public init(integerLiteral value: Int) {
     self.init(rawValue: value)
+  }
+}
+
+extension StackID: Codable {
+  /// Decodes an ID from its count, a number.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when the value is not a whole number.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    self.init(rawValue: try container.decode(Int.self))
+  }
+
+  /// Encodes the ID as its count, a number: `3` for `#3`.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: What the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
   }
 }

@@ -13,7 +13,7 @@ enum Navigation {
 
   /// A product's page: loads the product from an API made for it, and can close itself.
   enum Detail {
-    struct State: Equatable, Sendable {
+    struct State: Equatable, Codable, Sendable {
       var product: String
       var loaded: String?
       var quantity = 0
@@ -51,7 +51,7 @@ enum Navigation {
 
   /// The settings: saves a name while one is being saved, and closes once saved.
   enum Settings {
-    struct State: Equatable, Sendable {
+    struct State: Equatable, Codable, Sendable {
       var name = ""
       var saving: String?
     }
@@ -79,7 +79,7 @@ enum Navigation {
 
   /// The screens the app presents, in a sheet or on its stack.
   enum Screen {
-    enum State: Equatable, Sendable {
+    enum State: Equatable, Codable, Sendable {
       case detail(Detail.State)
       case settings(Settings.State)
     }
@@ -99,14 +99,15 @@ enum Navigation {
     }
   }
 
-  struct State: Equatable, Sendable {
+  /// `Codable`, like every state here, so the navigation's own state can be saved and restored.
+  struct State: Equatable, Codable, Sendable {
     @Presented var destination: Screen.State?
     var path = Stack<Screen.State>()
     @Presented var confirmation: DialogState<ConfirmationAction>?
     var log: [String] = []
   }
 
-  enum ConfirmationAction: Equatable, Sendable {
+  enum ConfirmationAction: Equatable, Codable, Sendable {
     case popToRoot
   }
 
@@ -120,6 +121,8 @@ enum Navigation {
     case pop
     case popToRootTapped
     case replacePath([Screen.State])
+    /// A stack restored as it was saved: its screens under their saved IDs.
+    case restorePath(Stack<Screen.State>)
   }
 
   static var feature: Feature<State, Event, Never, AppContext> {
@@ -139,6 +142,7 @@ enum Navigation {
         case .confirmation(.popToRoot): state.path.removeAll()
         case .confirmation(nil): state.log.append("stayed")
         case .replacePath(let screens): state.path = Stack(screens)
+        case .restorePath(let path): state.path = path
         }
       }
     )

@@ -188,6 +188,7 @@ struct ShopEndToEndTests {
     #expect(run.output.contains("y yes · n or Esc no"))
     #expect(run.output.contains("in a folder that exists"))
     #expect(run.output.contains("Ctrl-Z suspend"))
+    #expect(run.output.contains("--record FILE     write a journal of the session to FILE"))
   }
 
   @Test func reportsAMissingCatalog() async throws {

@@ -9,7 +9,7 @@ public import ProductDetailFeature
 /// CartSheet.reduce(&sheet, .confirmation(.empty)) // (the dialog is dismissed by `dialog`)
 /// sheet.request                                   // .emptyCart
 /// ```
-public struct CartSheetState: Hashable, Sendable {
+public struct CartSheetState: Hashable, Sendable, Codable {
   /// The confirmation dialog, while it asks.
   @Presented public var confirmation: DialogState<CartSheetEvent.Confirmation>?
   /// Whether the cart is being emptied.
@@ -40,9 +40,9 @@ public struct CartSheetState: Hashable, Sendable {
 }
 
 /// What can happen in the cart sheet.
-public enum CartSheetEvent: Hashable, Sendable {
+public enum CartSheetEvent: Hashable, Sendable, Codable {
   /// The answer a confirmation dialog of the sheet can give, besides Cancel.
-  public enum Confirmation: Hashable, Sendable {
+  public enum Confirmation: Hashable, Sendable, Codable {
     /// Empty the cart.
     case empty
   }

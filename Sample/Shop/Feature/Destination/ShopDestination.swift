@@ -6,13 +6,13 @@ public import ArchitectureKit
 /// presents a new sheet, and closing it (from inside, or by the shop) cancels the sheet's work.
 public enum ShopDestination: Sendable {
   /// A presented destination.
-  public enum State: Hashable, Sendable {
+  public enum State: Hashable, Sendable, Codable {
     /// The cart sheet.
     case cart(CartSheetState)
   }
 
   /// What can happen in a presented destination.
-  public enum Event: Hashable, Sendable {
+  public enum Event: Hashable, Sendable, Codable {
     /// An event of the cart sheet.
     case cart(CartSheetEvent)
   }

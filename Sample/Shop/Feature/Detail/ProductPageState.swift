@@ -6,7 +6,7 @@ public import ProductDetailFeature
 /// The page's own state does not say which product it shows: the product detail sample shows
 /// one, chosen by its context. The shop keeps the product beside it, for the title bar and for
 /// the page's context, made from it when the page is pushed.
-public struct ProductPageState: Hashable, Sendable {
+public struct ProductPageState: Hashable, Sendable, Codable {
   /// The product the page is about.
   public var product: Product
   /// The product detail page, as the product detail sample keeps it.

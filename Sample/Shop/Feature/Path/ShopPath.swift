@@ -8,13 +8,13 @@ import ProductDetailFeature
 /// `forEach(_:stack:…)`, so each page's work lives exactly as long as the page is on the stack.
 public enum ShopPath: Sendable {
   /// A screen on the stack.
-  public enum State: Hashable, Sendable {
+  public enum State: Hashable, Sendable, Codable {
     /// The page of one product.
     case product(ProductPageState)
   }
 
   /// What can happen on a screen of the stack.
-  public enum Event: Hashable, Sendable {
+  public enum Event: Hashable, Sendable, Codable {
     /// An event of a product's page.
     case product(ProductPageEvent)
   }

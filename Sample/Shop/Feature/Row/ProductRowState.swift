@@ -4,9 +4,9 @@ public import ProductDetailFeature
 ///
 /// The search answers with names only; each row then loads its product (its price) with a
 /// request of its own, which lives and dies with the row.
-public struct ProductRowState: Identifiable, Hashable, Sendable {
+public struct ProductRowState: Identifiable, Hashable, Sendable, Codable {
   /// Where the row's product stands.
-  public enum Status: Hashable, Sendable {
+  public enum Status: Hashable, Sendable, Codable {
     /// The product is loading.
     case loading
     /// The product arrived.
@@ -47,7 +47,7 @@ public struct ProductRowState: Identifiable, Hashable, Sendable {
 }
 
 /// What can happen to a row: its product's answer.
-public enum ProductRowEvent: Hashable, Sendable {
+public enum ProductRowEvent: Hashable, Sendable, Codable {
   /// The product arrived, or `nil` when the catalog no longer has it.
   case loaded(Product?)
 }

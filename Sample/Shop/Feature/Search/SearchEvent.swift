@@ -1,5 +1,5 @@
 /// What can happen in the shop's search: the user's edits and the answer of the search.
-public enum SearchEvent: Hashable, Sendable {
+public enum SearchEvent: Hashable, Sendable, Codable {
   /// The user typed `text` at the end of the query.
   case typed(String)
   /// The user erased the query's last character.

@@ -6,7 +6,7 @@
 /// Search.reduce(&search, .typed("whi"))
 /// search.request                // .find(query: "whi")
 /// ```
-public struct SearchState: Hashable, Sendable {
+public struct SearchState: Hashable, Sendable, Codable {
   /// What the user typed.
   public var query: String
   /// The products found for ``answeredQuery``.

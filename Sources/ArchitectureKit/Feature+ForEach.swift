@@ -31,8 +31,13 @@ extension Feature {
   ///   - project: The child's context, from this feature's context.
   ///   - mapError: Turns a child failure into this feature's failure.
   /// - Returns: This feature, with one child running per element.
-  /// - Complexity: Each step reconciles every element's feedback, O(*n*) for *n* elements; an
-  ///   event for one element finds it in O(*n*).
+  /// - Complexity: In a system that runs this feature, an event for one element finds it and
+  ///   reconciles it alone, in O(1) for *n* elements, when no reducer changed the array
+  ///   otherwise; a step that changed the array (an element added, removed, moved, or changed
+  ///   by the parent) reconciles every element, in O(*n*). Elements must be values: a change
+  ///   made through a reference they hold is not a change of the array. Inside another child
+  ///   (a `forEach` in a row, a scoped or presented child), every step reconciles every
+  ///   element.
   @inlinable
   public func forEach<
     Element: Identifiable, ChildEvent: Sendable, ChildError: Error, ChildContext: Sendable
@@ -46,27 +51,35 @@ extension Feature {
   ) -> Feature where Element.ID: Sendable {
     let name = scopeName(of: path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
-    let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
-    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
-      if let (id, childEvent) = extract(event) {
-        // The child's name is built only when a report needs it.
-        guard let index = state[keyPath: path].firstIndex(where: { $0.id == id }) else {
-          return .missingChild("\(name)[\(id)]")
+    // The reducer around the parent's; with a system's watch, it finds the element at its
+    // known position and tells the watch which element it changed.
+    let makeReduce = { (parentReduce: @escaping Reduce, watch: ElementsWatch<Element>?) in
+      { (state: inout State, event: Event) -> ReduceOutcome? in
+        if let (id, childEvent) = extract(event) {
+          let found =
+            watch?.index(of: id, in: state[keyPath: path])
+            ?? state[keyPath: path].firstIndex { $0.id == id }
+          // The child's name is built only when a report needs it.
+          guard let index = found else { return .missingChild("\(name)[\(id)]") }
+          watch?.willChange(index, in: state[keyPath: path])
+          let outcome = childReduce(&state[keyPath: path][index], childEvent)
+          watch?.didChange(state[keyPath: path])
+          if let outcome {
+            // A child that ends its own presentation leaves the collection.
+            guard outcome == .dismissed else { return outcome.within("\(name)[\(id)]") }
+            state[keyPath: path].remove(at: index)
+          }
         }
-        if let outcome = childReduce(&state[keyPath: path][index], childEvent) {
-          // A child that ends its own presentation leaves the collection.
-          guard outcome == .dismissed else { return outcome.within("\(name)[\(id)]") }
-          state[keyPath: path].remove(at: index)
-        }
+        return parentReduce(&state, event)
       }
-      return parentReduce(&state, event)
     }
-    return composed(reduce: reduce, running: childFeedback) { _ in
+    guard !childFeedback.isEmpty else { return wrapping { makeReduce($0, nil) } }
+    let makeReconciler = { (watch: ElementsWatch<Element>?) in
       let children = ChildReconcilers<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
-      > { id, host in
+      >(watch: watch) { id, host in
         ChildReconciler(
           feedback: childFeedback, parent: host, scope: "\(name)[\(id)]",
           extract: { event in
@@ -77,8 +90,26 @@ extension Feature {
           })
       }
       // The closure captures the one object, which is then its context.
-      return Reconciler { state, host in children.reconcile(state[keyPath: path], host) }
+      return Reconciler<State, Event, ErrorType, Context> { state, host in
+        children.reconcile(state[keyPath: path], host)
+      }
     }
+    // In a system, the reducer and the feedback share one watch of the elements (see
+    // PerformanceLedger: children that did not change).
+    let token = CompositionToken()
+    let watch = { (nodes: CompositionNodes) in nodes.shared(token) { ElementsWatch<Element>() } }
+    let parentReduce = reduce
+    let parentSystemReduce = systemReduce
+    return Feature(
+      reduce: makeReduce(parentReduce, nil),
+      systemReduce: { nodes in
+        makeReduce(parentSystemReduce?(nodes) ?? parentReduce, watch(nodes))
+      },
+      feedback: feedback + [
+        Feedback(
+          makeReconciler: { _ in makeReconciler(nil) },
+          makeSystemReconciler: { _, nodes in makeReconciler(watch(nodes)) })
+      ])
   }
 
   /// Runs one child feature that cannot fail per element of an array of identified states.

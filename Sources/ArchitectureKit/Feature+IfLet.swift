@@ -38,22 +38,23 @@ extension Feature {
   ) -> Feature {
     let name = scopeName(of: path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
-    let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
-    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
-      if let childEvent = extract(event) {
-        guard var childState = state[keyPath: path] else { return .missingChild(name) }
-        // Move the child's state out, so the reducer changes it in place rather than a copy.
-        state[keyPath: path] = nil
-        let outcome = childReduce(&childState, childEvent)
-        // A child that ends its own presentation stays `nil`.
-        if outcome != .dismissed { state[keyPath: path] = childState }
-        if let outcome, outcome != .dismissed { return outcome.within(name) }
+    let wrap: (@escaping Reduce) -> Reduce = { parentReduce in
+      { state, event in
+        if let childEvent = extract(event) {
+          guard var childState = state[keyPath: path] else { return .missingChild(name) }
+          // Move the child's state out, so the reducer changes it in place rather than a copy.
+          state[keyPath: path] = nil
+          let outcome = childReduce(&childState, childEvent)
+          // A child that ends its own presentation stays `nil`.
+          if outcome != .dismissed { state[keyPath: path] = childState }
+          if let outcome, outcome != .dismissed { return outcome.within(name) }
+        }
+        return parentReduce(&state, event)
       }
-      return parentReduce(&state, event)
     }
-    return composed(reduce: reduce, running: childFeedback) { _ in
+    return composed(wrapping: wrap, running: childFeedback) { _ in
       let reconciler = Bookkeeping<
         ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context

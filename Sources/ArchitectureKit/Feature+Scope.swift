@@ -39,22 +39,23 @@ extension Feature {
   ) -> Feature {
     let name = scopeName(of: path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
-    let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
-    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
-      // A child that ends its presentation ends the presentation of the feature it is part of.
-      var isDismissed = false
-      if let childEvent = extract(event),
-        let outcome = childReduce(&state[keyPath: path], childEvent)
-      {
-        guard outcome == .dismissed else { return outcome.within(name) }
-        isDismissed = true
+    let wrap: (@escaping Reduce) -> Reduce = { parentReduce in
+      { state, event in
+        // A child that ends its presentation ends the presentation of the feature it is part of.
+        var isDismissed = false
+        if let childEvent = extract(event),
+          let outcome = childReduce(&state[keyPath: path], childEvent)
+        {
+          guard outcome == .dismissed else { return outcome.within(name) }
+          isDismissed = true
+        }
+        let outcome = parentReduce(&state, event)
+        return isDismissed && outcome == nil ? .dismissed : outcome
       }
-      let outcome = parentReduce(&state, event)
-      return isDismissed && outcome == nil ? .dismissed : outcome
     }
-    return composed(reduce: reduce, running: childFeedback) { _ in
+    return composed(wrapping: wrap, running: childFeedback) { _ in
       let reconciler = Bookkeeping<
         ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context

@@ -28,18 +28,49 @@
 /// system's isolation. That is why a feature is declared as a computed `static var`, as above:
 /// Swift 6 rejects a `static let` of a type that is not `Sendable`.
 public struct Feature<State, Event: Sendable, ErrorType: Error, Context: Sendable> {
-  /// The reducer, in a form that says when an event is meant for a child that is not there.
-  @usableFromInline let reduce: (inout State, Event) -> ReduceOutcome?
+  /// A reducer in the form compositions use: it says when an event is meant for a child that
+  /// is not there.
+  @usableFromInline typealias Reduce = (inout State, Event) -> ReduceOutcome?
+
+  /// The reducer, the same for every system.
+  @usableFromInline let reduce: Reduce
+
+  /// Makes the reducer one system runs, when a composition has a faster one.
+  ///
+  /// A faster reducer shares per-system bookkeeping with its feedback (see ``ElementsWatch``);
+  /// `nil` when ``reduce`` is all there is. Both reducers change the state alike.
+  ///
+  /// In a box, so that a feature stays four words, which Swift passes in registers: a fifth
+  /// made every system's creation copy the feature through memory (see PerformanceLedger:
+  /// creation).
+  @usableFromInline let systemReducer: SystemReducer<State, Event>?
+
+  /// See ``systemReducer``.
+  @inlinable var systemReduce: ((CompositionNodes) -> Reduce)? {
+    systemReducer?.make
+  }
 
   /// The feedback loops, the feature's own and its children's.
   public let feedback: [Feedback<State, Event, ErrorType, Context>]
 
-  @usableFromInline
+  @inlinable
   init(
-    reduce: @escaping (inout State, Event) -> ReduceOutcome?,
+    reduce: @escaping Reduce,
     feedback: [Feedback<State, Event, ErrorType, Context>]
   ) {
     self.reduce = reduce
+    self.systemReducer = nil
+    self.feedback = feedback
+  }
+
+  @inlinable
+  init(
+    reduce: @escaping Reduce,
+    systemReduce: ((CompositionNodes) -> Reduce)?,
+    feedback: [Feedback<State, Event, ErrorType, Context>]
+  ) {
+    self.reduce = reduce
+    self.systemReducer = systemReduce.map { SystemReducer($0) }
     self.feedback = feedback
   }
 
@@ -85,24 +116,48 @@ public struct Feature<State, Event: Sendable, ErrorType: Error, Context: Sendabl
 }
 
 extension Feature {
-  /// How every composition ends: this feature's feedback with `reduce` in place of its own,
+  /// This feature with its reducer wrapped: `wrap` receives the reducer to call after its own
+  /// work (this feature's, or the one a system runs) and returns the new one.
+  ///
+  /// - Parameter wrap: Makes the new reducer around the one it receives.
+  /// - Returns: The feature with the wrapped reducer and the same feedback.
+  @inlinable
+  func wrapping(_ wrap: @escaping (@escaping Reduce) -> Reduce) -> Feature {
+    Feature(
+      reduce: wrap(reduce), systemReduce: systemReduce.map { make in { wrap(make($0)) } },
+      feedback: feedback)
+  }
+
+  /// How every composition ends: this feature's feedback with its reducer wrapped by `wrap`,
   /// and, when the child has feedback, one more loop that runs it.
   ///
   /// - Parameters:
-  ///   - reduce: The composed reducer.
+  ///   - wrap: Makes the composed reducer around the parent's (see ``wrapping(_:)``).
   ///   - childFeedback: The child's feedback: none needs no loop.
   ///   - makeReconciler: Makes the loop that runs the child's feedback, per system.
   /// - Returns: The composed feature.
   @inlinable
   func composed<ChildFeedback>(
-    reduce: @escaping (inout State, Event) -> ReduceOutcome?,
+    wrapping wrap: @escaping (@escaping Reduce) -> Reduce,
     running childFeedback: [ChildFeedback],
     _ makeReconciler: @escaping (Int) -> Reconciler<State, Event, ErrorType, Context>
   ) -> Feature {
-    guard !childFeedback.isEmpty else {
-      return Feature(reduce: reduce, feedback: feedback)
-    }
-    return Feature(reduce: reduce, feedback: feedback + [Feedback(makeReconciler: makeReconciler)])
+    let wrapped = wrapping(wrap)
+    guard !childFeedback.isEmpty else { return wrapped }
+    return Feature(
+      reduce: wrapped.reduce, systemReduce: wrapped.systemReduce,
+      feedback: feedback + [Feedback(makeReconciler: makeReconciler)])
+  }
+}
+
+/// The maker of a feature's per-system reducer (see ``Feature/systemReducer``).
+@usableFromInline
+final class SystemReducer<State, Event> {
+  @usableFromInline let make: (CompositionNodes) -> (inout State, Event) -> ReduceOutcome?
+
+  @usableFromInline
+  init(_ make: @escaping (CompositionNodes) -> (inout State, Event) -> ReduceOutcome?) {
+    self.make = make
   }
 }
 

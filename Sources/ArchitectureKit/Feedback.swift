@@ -49,9 +49,20 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   /// Makes the per-system reconciler, given the feedback's position in the system.
   @usableFromInline let makeReconciler: (Int) -> Reconciler<State, Event, ErrorType, Context>
 
+  /// Makes the reconciler of a system whose compositions share bookkeeping between reducer and
+  /// feedback (see ``CompositionNodes``); `nil` when ``makeReconciler`` is all there is.
+  @usableFromInline let makeSystemReconciler:
+    ((Int, CompositionNodes) -> Reconciler<State, Event, ErrorType, Context>)?
+
   @usableFromInline
-  init(makeReconciler: @escaping (Int) -> Reconciler<State, Event, ErrorType, Context>) {
+  init(
+    makeReconciler: @escaping (Int) -> Reconciler<State, Event, ErrorType, Context>,
+    makeSystemReconciler: (
+      (Int, CompositionNodes) -> Reconciler<State, Event, ErrorType, Context>
+    )? = nil
+  ) {
     self.makeReconciler = makeReconciler
+    self.makeSystemReconciler = makeSystemReconciler
   }
 
   /// The seed's form: runs `effects` with the state when `condition` turns true.

@@ -55,27 +55,28 @@ extension Feature {
   ) -> Feature {
     let matcher = CaseMatcher(embed: embedState)
     let extract = extract ?? CaseMatcher(embed: embed).extract
-    let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
-    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
-      // A case that ends its presentation ends the presentation of the enum it is part of.
-      var isDismissed = false
-      if let childEvent = extract(event) {
-        guard var childState = matcher.extract(state) else {
-          return .missingChild(caseLabel(of: event) ?? "\(ChildState.self)")
+    let wrap: (@escaping Reduce) -> Reduce = { parentReduce in
+      { state, event in
+        // A case that ends its presentation ends the presentation of the enum it is part of.
+        var isDismissed = false
+        if let childEvent = extract(event) {
+          guard var childState = matcher.extract(state) else {
+            return .missingChild(caseLabel(of: event) ?? "\(ChildState.self)")
+          }
+          let outcome = childReduce(&childState, childEvent)
+          state = embedState(childState)
+          if let outcome {
+            guard outcome == .dismissed else { return outcome.within(caseLabel(of: state) ?? "") }
+            isDismissed = true
+          }
         }
-        let outcome = childReduce(&childState, childEvent)
-        state = embedState(childState)
-        if let outcome {
-          guard outcome == .dismissed else { return outcome.within(caseLabel(of: state) ?? "") }
-          isDismissed = true
-        }
+        let outcome = parentReduce(&state, event)
+        return isDismissed && outcome == nil ? .dismissed : outcome
       }
-      let outcome = parentReduce(&state, event)
-      return isDismissed && outcome == nil ? .dismissed : outcome
     }
-    return composed(reduce: reduce, running: childFeedback) { _ in
+    return composed(wrapping: wrap, running: childFeedback) { _ in
       let runtime = Bookkeeping<
         ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context

@@ -26,12 +26,11 @@ extension Feature {
   /// - Parameter isDismissal: Whether an event of this feature ends its presentation.
   /// - Returns: The feature.
   public func dismissing(on isDismissal: @escaping (Event) -> Bool) -> Feature {
-    let reduce = self.reduce
-    return Feature(
-      reduce: { state, event in
+    wrapping { reduce in
+      { state, event in
         let outcome = reduce(&state, event)
         return outcome == nil && isDismissal(event) ? .dismissed : outcome
-      },
-      feedback: feedback)
+      }
+    }
   }
 }

@@ -52,27 +52,28 @@ extension Feature {
   ) -> Feature {
     let name = PresentationName(path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
-    let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
-    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
-      if let childEvent = extract(event) {
-        guard var childState = state[keyPath: path].value else {
-          return .missingChild(name.name(in: state))
+    let wrap: (@escaping Reduce) -> Reduce = { parentReduce in
+      { state, event in
+        if let childEvent = extract(event) {
+          guard var childState = state[keyPath: path].value else {
+            return .missingChild(name.name(in: state))
+          }
+          // Moved out, so the reducer changes it in place; put back under the same identity.
+          state[keyPath: path].value = nil
+          let outcome = childReduce(&childState, childEvent)
+          if outcome == .dismissed {
+            state[keyPath: path].wrappedValue = nil
+          } else {
+            state[keyPath: path].value = childState
+          }
+          if let outcome, outcome != .dismissed { return outcome.within(name.name(in: state)) }
         }
-        // Moved out, so the reducer changes it in place; put back under the same identity.
-        state[keyPath: path].value = nil
-        let outcome = childReduce(&childState, childEvent)
-        if outcome == .dismissed {
-          state[keyPath: path].wrappedValue = nil
-        } else {
-          state[keyPath: path].value = childState
-        }
-        if let outcome, outcome != .dismissed { return outcome.within(name.name(in: state)) }
+        return parentReduce(&state, event)
       }
-      return parentReduce(&state, event)
     }
-    return composed(reduce: reduce, running: childFeedback) { _ in
+    return composed(wrapping: wrap, running: childFeedback) { _ in
       let presentation = Bookkeeping<
         (
           identity: PresentationIdentity,
@@ -151,9 +152,8 @@ extension Feature {
   ) -> Feature {
     let name = PresentationName(path)
     let extract = CaseMatcher(embed: embed).extract
-    let parentReduce = reduce
-    return Feature(
-      reduce: { state, event in
+    return wrapping { parentReduce in
+      { state, event in
         if extract(event) != nil {
           guard state[keyPath: path].value != nil else {
             return .missingChild(name.name(in: state))
@@ -161,8 +161,8 @@ extension Feature {
           state[keyPath: path].wrappedValue = nil
         }
         return parentReduce(&state, event)
-      },
-      feedback: feedback)
+      }
+    }
   }
 }
 

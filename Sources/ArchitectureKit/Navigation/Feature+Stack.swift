@@ -49,23 +49,24 @@ extension Feature {
   ) -> Feature {
     let name = scopeName(of: path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
-    let parentReduce = reduce
     let childReduce = child.reduce
     let childFeedback = child.feedback
-    let reduce: (inout State, Event) -> ReduceOutcome? = { state, event in
-      if let (id, childEvent) = extract(event) {
-        guard let index = state[keyPath: path].index(of: id) else {
-          return .missingChild("\(name)[\(id)]")
+    let wrap: (@escaping Reduce) -> Reduce = { parentReduce in
+      { state, event in
+        if let (id, childEvent) = extract(event) {
+          guard let index = state[keyPath: path].index(of: id) else {
+            return .missingChild("\(name)[\(id)]")
+          }
+          if let outcome = childReduce(&state[keyPath: path].entries[index].element, childEvent) {
+            // A screen that dismisses itself is popped with the screens above it.
+            guard outcome == .dismissed else { return outcome.within("\(name)[\(id)]") }
+            state[keyPath: path].entries.removeSubrange(index...)
+          }
         }
-        if let outcome = childReduce(&state[keyPath: path].entries[index].element, childEvent) {
-          // A screen that dismisses itself is popped with the screens above it.
-          guard outcome == .dismissed else { return outcome.within("\(name)[\(id)]") }
-          state[keyPath: path].entries.removeSubrange(index...)
-        }
+        return parentReduce(&state, event)
       }
-      return parentReduce(&state, event)
     }
-    return composed(reduce: reduce, running: childFeedback) { _ in
+    return composed(wrapping: wrap, running: childFeedback) { _ in
       let children = StackChildren<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       > { id, element, host in

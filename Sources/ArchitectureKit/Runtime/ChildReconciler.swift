@@ -116,6 +116,9 @@ final class ChildReconcilers<
 
   /// Makes the child of an element that has none.
   @usableFromInline let make: (Element.ID, Host) -> Child
+  /// What tells which element the step changed, in a system's own `forEach`; `nil` elsewhere,
+  /// where every step walks every element.
+  @usableFromInline let watch: ElementsWatch<Element>?
   /// Every child, with the rank of its creation, by identifier.
   @exclusivity(unchecked) @usableFromInline var byID: [Element.ID: (order: UInt64, child: Child)]
   /// The children in the order of the elements at the last step.
@@ -126,16 +129,38 @@ final class ChildReconcilers<
   @exclusivity(unchecked) @usableFromInline var made: UInt64 = 0
 
   @inlinable
-  init(make: @escaping (Element.ID, Host) -> Child) {
+  init(watch: ElementsWatch<Element>?, make: @escaping (Element.ID, Host) -> Child) {
     self.make = make
+    self.watch = watch
     byID = [:]
     ordered = []
   }
 
   /// Brings each element's child in line with it, making the children of new elements and
   /// retiring those of vanished ones (in the order they were made).
+  ///
+  /// With a watch that tells that the step changed one element, or none, only that element's
+  /// child is brought in line.
   @inlinable
   func reconcile(_ elements: [Element], _ host: Host) {
+    if let watch, let changed = watch.onlyChange(in: elements), ordered.count == elements.count {
+      if changed < 0 { return }
+      // The element's identifier is checked: its own reducer may have changed it.
+      let entry = ordered[changed]
+      if entry.id == elements[changed].id {
+        entry.child.reconcile(elements[changed])
+        watch.reconciled(elements)
+        return
+      }
+    }
+    reconcileEach(elements, host)
+    watch?.reconciled(elements)
+  }
+
+  /// Brings every element's child in line with it, making the children of new elements and
+  /// retiring those of vanished ones (in the order they were made).
+  @inlinable
+  func reconcileEach(_ elements: [Element], _ host: Host) {
     round &+= 1
     var seen = 0
     // A local copy, which lends its children without a retain each (see PerformanceLedger:
@@ -161,6 +186,10 @@ final class ChildReconcilers<
     if !isInOrder {
       self.ordered = elements.compactMap { element in
         byID[element.id].map { (element.id, $0.child) }
+      }
+      if let watch {
+        watch.positions = Dictionary(
+          elements.indices.map { (elements[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
       }
     }
     guard byID.count > seen else { return }

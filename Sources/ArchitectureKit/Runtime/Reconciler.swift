@@ -46,15 +46,20 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   }
 
   /// The reconcilers of a feature's feedback, one per loop with its position, for
-  /// ``reconcileEach(_:_:_:)``.
+  /// ``reconcileEach(_:_:_:)``; with `nodes`, those of a system's own feature, which share
+  /// bookkeeping with its reducer.
   @inlinable @inline(__always)
   static func make(
-    _ feedback: [Feedback<State, Event, Failure, Context>]
+    _ feedback: [Feedback<State, Event, Failure, Context>],
+    nodes: CompositionNodes? = nil
   ) -> UnretainedArray<Reconciler> {
     guard !feedback.isEmpty else { return UnretainedArray() }
     return UnretainedArray(
       joiningRuns(
-        feedback.enumerated().map { index, feedback in feedback.makeReconciler(index) }))
+        feedback.enumerated().map { index, feedback in
+          if let nodes, let make = feedback.makeSystemReconciler { return make(index, nodes) }
+          return feedback.makeReconciler(index)
+        }))
   }
 
   /// The reconcilers with each run of neighbours of the same kind joined into one.

@@ -151,12 +151,19 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   @inlinable
   package init(initialState: State, feature: Feature<State, Event, Failure, Context>) {
     self.state = initialState
-    self.reduce = feature.reduce
     // Set here rather than as initial values, which would be generic functions of their own.
     self.mailbox = Array()
     self.live = LiveEffects()
     self.forgetters = Dictionary()
-    reconcilers = Reconciler.make(feature.feedback)
+    if let systemReducer = feature.systemReducer {
+      // Compositions that share bookkeeping between their reducer and their feedback.
+      let nodes = CompositionNodes()
+      self.reduce = systemReducer.make(nodes)
+      reconcilers = Reconciler.make(feature.feedback, nodes: nodes)
+    } else {
+      self.reduce = feature.reduce
+      reconcilers = Reconciler.make(feature.feedback)
+    }
   }
 
   /// Makes the host the reconcilers start and cancel effects through, for `runtime`.

@@ -1,0 +1,166 @@
+import ArchitectureKit
+import TestDoubles
+import Testing
+
+/// A system's own `forEach` reconciles only the element an event changed, unless something else
+/// changed the array (see PerformanceLedger: children that did not change): every way the array
+/// can change otherwise is reconciled in the step that changed it.
+@Suite(.timeLimit(.minutes(3)))
+@MainActor
+struct ForEachWatchTests {
+  enum Row {
+    struct State: Identifiable, Equatable {
+      var id: Int
+      var wants = false
+      var loads = 0
+      var keepsLoading = false
+    }
+
+    enum Event: Equatable, Sendable {
+      case want
+      case loaded
+      case renumber(Int)
+      case keepLoading
+    }
+
+    static var feature: Feature<State, Event, Never, Void> {
+      Feature(
+        reduce: { state, event in
+          switch event {
+          case .want: state.wants = true
+          case .loaded:
+            state.wants = false
+            state.loads += 1
+          case .renumber(let id): state.id = id
+          case .keepLoading: state.keepsLoading = true
+          }
+        },
+        feedback: [
+          .react(request: { $0.wants ? $0.id : nil }, effects: { _ in .pure(.loaded) }),
+          .react(
+            request: { $0.keepsLoading ? "forever \($0.id)" : nil },
+            effect: .stream { _, _, _ in
+              // Runs until cancelled: a stream that never yields, kept open while it is read.
+              let (never, keptOpen) = AsyncStream<Never>.makeStream()
+              for await _ in never {}
+              keptOpen.finish()
+            }),
+        ])
+    }
+  }
+
+  struct State: Equatable {
+    var rows = (0..<4).map { Row.State(id: $0) }
+  }
+
+  enum Event: Equatable, Sendable {
+    case row(Int, Row.Event)
+    case wantAll, reverse
+    case remove(Int)
+    case other(Other.Event)
+  }
+
+  /// A feature scoped on the whole state, whose reducer runs before the list's in each step.
+  enum Other {
+    enum Event: Equatable, Sendable { case wantFirst }
+    static var feature: Feature<ForEachWatchTests.State, Event, Never, Void> {
+      Feature(reduce: { state, event in
+        switch event {
+        case .wantFirst: state.rows[0].wants = true
+        }
+      })
+    }
+  }
+
+  static var feature: Feature<State, Event, Never, Void> {
+    Feature<State, Event, Never, Void>(reduce: { state, event in
+      switch event {
+      // The parent changes a sibling in the step of a child's event.
+      case .row(0, .want): state.rows[1].wants = true
+      case .row: break
+      case .wantAll: for index in state.rows.indices { state.rows[index].wants = true }
+      case .reverse: state.rows.reverse()
+      case .remove(let id): state.rows.removeAll { $0.id == id }
+      case .other: break
+      }
+    })
+    .forEach(Row.feature, elements: \.rows, event: Event.row, context: { _ in })
+    .scope(
+      Other.feature, state: \.self, event: Event.other,
+      extract: { if case .other(let event) = $0 { event } else { nil } }, context: { _ in })
+  }
+
+  /// The system, observed or not: an observer keeps each step's previous state, so the array
+  /// is copied on each change, which the watch must tell from other changes too.
+  func makeSystem(observed: Bool) -> System<State, Event, Never, Void> {
+    let system = System(initialState: State(), context: (), feature: Self.feature)
+    if observed { system.addObserver { _ in } }
+    return system
+  }
+
+  func loads(_ system: System<State, Event, Never, Void>) -> [Int: Int] {
+    Dictionary(uniqueKeysWithValues: system.state.rows.map { ($0.id, $0.loads) })
+  }
+
+  @Test(arguments: [false, true])
+  func aSiblingTheParentChangesInAChildsStepIsReconciledInThatStep(observed: Bool) {
+    let system = makeSystem(observed: observed)
+    system.send(.row(0, .want))
+    #expect(loads(system) == [0: 1, 1: 1, 2: 0, 3: 0])
+    system.send(.row(2, .want))
+    #expect(loads(system) == [0: 1, 1: 1, 2: 1, 3: 0])
+  }
+
+  @Test(arguments: [false, true])
+  func everyElementTheParentChangesOnItsOwnEventIsReconciled(observed: Bool) {
+    let system = makeSystem(observed: observed)
+    system.send(.wantAll)
+    #expect(loads(system) == [0: 1, 1: 1, 2: 1, 3: 1])
+  }
+
+  @Test(arguments: [false, true])
+  func aReducerThatRunsBeforeTheListsIsSeenInTheSameStep(observed: Bool) {
+    let system = makeSystem(observed: observed)
+    system.send(.row(3, .want))
+    system.send(.other(.wantFirst))
+    #expect(loads(system) == [0: 1, 1: 0, 2: 0, 3: 1])
+  }
+
+  @Test(arguments: [false, true])
+  func anEventFindsItsElementAfterTheElementsMoved(observed: Bool) {
+    let system = makeSystem(observed: observed)
+    system.send(.row(3, .want))
+    system.send(.reverse)
+    system.send(.row(2, .want))
+    system.send(.row(3, .want))
+    #expect(system.state.rows.map(\.id) == [3, 2, 1, 0])
+    #expect(loads(system) == [0: 0, 1: 0, 2: 1, 3: 2])
+  }
+
+  @Test(arguments: [false, true])
+  func anElementThatChangesItsOwnIdentifierIsANewChild(observed: Bool) {
+    let system = makeSystem(observed: observed)
+    let activities = Recorder(observing: system)
+    system.send(.row(2, .keepLoading))
+    system.send(.row(2, .renumber(20)))
+    #expect(activities.cancelled.map(\.description) == ["rows[2]: forever 2"])
+    #expect(activities.started.map(\.description).last == "rows[20]: forever 20")
+    system.send(.row(2, .want))
+    system.send(.row(20, .want))
+    #expect(loads(system) == [0: 0, 1: 0, 20: 1, 3: 0])
+    system.stop()
+  }
+
+  @Test(arguments: [false, true])
+  func aRemovedElementsEffectsAreCancelledInTheStepThatRemovedIt(observed: Bool) {
+    let system = makeSystem(observed: observed)
+    let activities = Recorder(observing: system)
+    system.send(.row(1, .keepLoading))
+    system.send(.row(3, .keepLoading))
+    system.send(.remove(1))
+    #expect(activities.cancelled.map(\.description) == ["rows[1]: forever 1"])
+    system.send(.row(3, .want))
+    #expect(activities.cancelled.count == 1)
+    system.stop()
+  }
+}

@@ -75,8 +75,11 @@ extension Feature {
         return parentReduce(&state, event)
       }
     }
-    guard !childFeedback.isEmpty else { return wrapping { makeReduce($0, nil) } }
-    let makeReconciler = { (watch: ElementsWatch<Element>?) in
+    // In a system, the reducer and the feedback share one watch of the elements (see
+    // PerformanceLedger: children that did not change).
+    return composed(
+      watching: ElementsWatch<Element>(), wrapping: makeReduce, running: childFeedback
+    ) { watch in
       let children = ChildReconcilers<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       >(watch: watch) { id, host in
@@ -90,26 +93,8 @@ extension Feature {
           })
       }
       // The closure captures the one object, which is then its context.
-      return Reconciler<State, Event, ErrorType, Context> { state, host in
-        children.reconcile(state[keyPath: path], host)
-      }
+      return Reconciler { state, host in children.reconcile(state[keyPath: path], host) }
     }
-    // In a system, the reducer and the feedback share one watch of the elements (see
-    // PerformanceLedger: children that did not change).
-    let token = CompositionToken()
-    let watch = { (nodes: CompositionNodes) in nodes.shared(token) { ElementsWatch<Element>() } }
-    let parentReduce = reduce
-    let parentSystemReduce = systemReduce
-    return Feature(
-      reduce: makeReduce(parentReduce, nil),
-      systemReduce: { nodes in
-        makeReduce(parentSystemReduce?(nodes) ?? parentReduce, watch(nodes))
-      },
-      feedback: feedback + [
-        Feedback(
-          makeReconciler: { _ in makeReconciler(nil) },
-          makeSystemReconciler: { _, nodes in makeReconciler(watch(nodes)) })
-      ])
   }
 
   /// Runs one child feature that cannot fail per element of an array of identified states.

@@ -161,6 +161,41 @@ final class SystemReducer<State, Event> {
   }
 }
 
+extension Feature {
+  /// How a composition over a collection of children ends, when its reducer and its feedback
+  /// share a watch in each system (see ``ElementsWatch``).
+  ///
+  /// - Parameters:
+  ///   - makeWatch: Makes the watch a system's reducer and feedback share, once per system.
+  ///   - wrap: Makes the composed reducer around the parent's, with the system's watch, or
+  ///     `nil` for the reducer shared by every system.
+  ///   - childFeedback: The child's feedback: none needs no loop, nor a watch.
+  ///   - makeReconciler: Makes the loop that runs the children's feedback, with the system's
+  ///     watch, or `nil` outside a system's own feature.
+  /// - Returns: The composed feature.
+  @inlinable
+  func composed<Watch: AnyObject, ChildFeedback>(
+    watching makeWatch: @autoclosure @escaping () -> Watch,
+    wrapping wrap: @escaping (@escaping Reduce, Watch?) -> Reduce,
+    running childFeedback: [ChildFeedback],
+    _ makeReconciler: @escaping (Watch?) -> Reconciler<State, Event, ErrorType, Context>
+  ) -> Feature {
+    guard !childFeedback.isEmpty else { return wrapping { wrap($0, nil) } }
+    let token = CompositionToken()
+    let watch = { (nodes: CompositionNodes) in nodes.shared(token, makeWatch) }
+    let parentReduce = reduce
+    let parentSystemReduce = systemReduce
+    return Feature(
+      reduce: wrap(parentReduce, nil),
+      systemReduce: { nodes in wrap(parentSystemReduce?(nodes) ?? parentReduce, watch(nodes)) },
+      feedback: feedback + [
+        Feedback(
+          makeReconciler: { _ in makeReconciler(nil) },
+          makeSystemReconciler: { _, nodes in makeReconciler(watch(nodes)) })
+      ])
+  }
+}
+
 @available(*, unavailable, message: "A feature's closures run on its system's isolation.")
 extension Feature: Sendable {}
 

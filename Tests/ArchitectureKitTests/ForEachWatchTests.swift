@@ -163,4 +163,45 @@ struct ForEachWatchTests {
     #expect(activities.cancelled.count == 1)
     system.stop()
   }
+
+  // MARK: A stack
+
+  struct Screens: Equatable {
+    var path = Stack<Row.State>()
+  }
+
+  enum ScreensEvent: Equatable, Sendable {
+    case path(StackID, Row.Event)
+    case push
+    case pop
+  }
+
+  static var screens: Feature<Screens, ScreensEvent, Never, Void> {
+    Feature<Screens, ScreensEvent, Never, Void>(reduce: { state, event in
+      switch event {
+      // The parent changes the bottom screen in the step of another screen's event.
+      case .path(let id, .want) where id != state.path.ids.first:
+        if let bottom = state.path.ids.first { state.path[id: bottom]?.wants = true }
+      case .path: break
+      case .push: state.path.append(Row.State(id: state.path.count))
+      case .pop: state.path.removeLast()
+      }
+    })
+    .forEach(Row.feature, stack: \.path, event: ScreensEvent.path, context: { _, _ in })
+  }
+
+  @Test(arguments: [false, true])
+  func aScreenTheParentChangesInAnotherScreensStepIsReconciledInThatStep(observed: Bool) {
+    let system = System(initialState: Screens(), context: (), feature: Self.screens)
+    if observed { system.addObserver { _ in } }
+    for _ in 0..<3 { system.send(.push) }
+    let ids = system.state.path.ids
+    system.send(.path(ids[2], .want))
+    #expect(system.state.path.map(\.loads) == [1, 0, 1])
+    system.send(.path(ids[1], .want))
+    #expect(system.state.path.map(\.loads) == [2, 1, 1])
+    system.send(.pop)
+    system.send(.path(ids[1], .want))
+    #expect(system.state.path.map(\.loads) == [3, 2])
+  }
 }

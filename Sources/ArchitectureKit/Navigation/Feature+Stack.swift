@@ -36,6 +36,9 @@ extension Feature {
   ///   - project: A screen's context, from this feature's context and its state when pushed.
   ///   - mapError: Turns a screen's failures into this feature's.
   /// - Returns: A feature that also runs the stack's screens.
+  /// - Complexity: In a system that runs this feature, an event for a screen reconciles that
+  ///   screen alone when no reducer changed the stack otherwise, whatever its depth; a push, a
+  ///   pop or a change by the parent reconciles every screen.
   @inlinable
   public func forEach<
     Element: Sendable, ChildEvent: Sendable, ChildError: Error, ChildContext: Sendable
@@ -51,13 +54,20 @@ extension Feature {
     let extract = extract ?? CaseMatcher(embed: embed).extract
     let childReduce = child.reduce
     let childFeedback = child.feedback
-    let wrap: (@escaping Reduce) -> Reduce = { parentReduce in
-      { state, event in
+    typealias Watch = ElementsWatch<Stack<Element>.Entry>
+    // The reducer around the parent's; with a system's watch, it tells the watch which screen
+    // it changed.
+    let makeReduce = { (parentReduce: @escaping Reduce, watch: Watch?) in
+      { (state: inout State, event: Event) -> ReduceOutcome? in
         if let (id, childEvent) = extract(event) {
+          // Found from the top, where the screens users see are: no table to keep.
           guard let index = state[keyPath: path].index(of: id) else {
             return .missingChild("\(name)[\(id)]")
           }
-          if let outcome = childReduce(&state[keyPath: path].entries[index].element, childEvent) {
+          watch?.willChange(index, in: state[keyPath: path].entries)
+          let outcome = childReduce(&state[keyPath: path].entries[index].element, childEvent)
+          watch?.didChange(state[keyPath: path].entries)
+          if let outcome {
             // A screen that dismisses itself is popped with the screens above it.
             guard outcome == .dismissed else { return outcome.within("\(name)[\(id)]") }
             state[keyPath: path].entries.removeSubrange(index...)
@@ -66,10 +76,13 @@ extension Feature {
         return parentReduce(&state, event)
       }
     }
-    return composed(wrapping: wrap, running: childFeedback) { _ in
+    // In a system, the reducer and the feedback share one watch of the screens (see
+    // PerformanceLedger: children that did not change).
+    return composed(watching: Watch(), wrapping: makeReduce, running: childFeedback) {
+      watch in
       let children = StackChildren<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
-      > { id, element, host in
+      >(watch: watch) { id, element, host in
         ChildReconciler(
           feedback: childFeedback, parent: host, scope: "\(name)[\(id)]",
           extract: { event in extract(event).flatMap { $0.0 == id ? $0.1 : nil } },
@@ -121,21 +134,37 @@ final class StackChildren<
 
   /// Makes the child of a pushed screen.
   @usableFromInline let make: (StackID, Element, Host) -> Child
+  /// What tells which screen the step changed, in a system's own stack; `nil` elsewhere, where
+  /// every step walks every screen.
+  @usableFromInline let watch: ElementsWatch<Stack<Element>.Entry>?
   /// The presentation identities of the screens the children belong to, bottom to top.
   @usableFromInline var identities: [PresentationIdentity] = []
   /// The children, at the same positions as their identities.
   @usableFromInline var children: [Child] = []
 
   @inlinable
-  init(make: @escaping (StackID, Element, Host) -> Child) {
+  init(
+    watch: ElementsWatch<Stack<Element>.Entry>?,
+    make: @escaping (StackID, Element, Host) -> Child
+  ) {
     self.make = make
+    self.watch = watch
   }
 
   /// Reconciles each screen's child, making those of pushed screens and retiring those of
   /// popped ones, the top one first.
+  ///
+  /// With a watch that tells that the step changed one screen, or none, only that screen's
+  /// child is brought in line.
   @inlinable
   func reconcile(_ stack: Stack<Element>, _ host: Host) {
     let entries = stack.entries
+    if let watch, let changed = watch.onlyChange(in: entries), children.count == entries.count {
+      if changed < 0 { return }
+      children[changed].reconcile(entries[changed].element)
+      watch.reconciled(entries)
+      return
+    }
     if !isInStep(with: entries) {
       rebuild(for: entries, host)
       if host.isStopped() { return }
@@ -145,6 +174,7 @@ final class StackChildren<
       children[index].reconcile(entries[index].element)
       if host.isStopped() { return }
     }
+    watch?.reconciled(entries)
   }
 
   /// Whether the children are those of `entries`, in order: the common step, where no screen

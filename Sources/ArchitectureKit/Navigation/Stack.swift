@@ -30,7 +30,7 @@
 public struct Stack<Element> {
   /// One element and what the library knows of it.
   @usableFromInline
-  struct Entry {
+  struct Entry: Identifiable {
     @usableFromInline let id: StackID
     @usableFromInline let identity: PresentationIdentity
     @usableFromInline var element: Element

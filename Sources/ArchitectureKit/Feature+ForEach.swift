@@ -35,9 +35,9 @@ extension Feature {
   ///   reconciles it alone, in O(1) for *n* elements, when no reducer changed the array
   ///   otherwise; a step that changed the array (an element added, removed, moved, or changed
   ///   by the parent) reconciles every element, in O(*n*). Elements must be values: a change
-  ///   made through a reference they hold is not a change of the array. Inside another child
-  ///   (a `forEach` in a row, a scoped or presented child), every step reconciles every
-  ///   element.
+  ///   made through a reference they hold is not a change of the array. The same holds in a
+  ///   ``scope(_:state:event:extract:context:error:)`` child; inside a child that comes and goes
+  ///   (a row, an `ifLet` or a presented child), every step reconciles every element.
   @inlinable
   public func forEach<
     Element: Identifiable, ChildEvent: Sendable, ChildError: Error, ChildContext: Sendable

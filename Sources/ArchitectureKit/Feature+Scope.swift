@@ -39,9 +39,15 @@ extension Feature {
   ) -> Feature {
     let name = scopeName(of: path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
-    let childReduce = child.reduce
     let childFeedback = child.feedback
-    let wrap: (@escaping Reduce) -> Reduce = { parentReduce in
+    let makeReduce = {
+      (
+        parentReduce: @escaping Reduce,
+        childReduce:
+          @escaping Feature<
+            ChildState, ChildEvent, ChildError, ChildContext
+          >.Reduce
+      ) -> Reduce in
       { state, event in
         // A child that ends its presentation ends the presentation of the feature it is part of.
         var isDismissed = false
@@ -55,22 +61,50 @@ extension Feature {
         return isDismissed && outcome == nil ? .dismissed : outcome
       }
     }
-    return composed(wrapping: wrap, running: childFeedback) { _ in
+    // The one child of each system, made at its first reconciliation; with the system's
+    // nodes, its compositions share their bookkeeping as the system's own do.
+    let makeReconciler = { (nodes: CompositionNodes?) in
       let reconciler = Bookkeeping<
         ChildReconciler<
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
         >?
       >(nil)
-      return Reconciler { state, host in
+      return Reconciler<State, Event, ErrorType, Context> { state, host in
         let child =
           reconciler.value
           ?? ChildReconciler(
-            feedback: childFeedback, parent: host, scope: name, extract: extract,
+            feedback: childFeedback, nodes: nodes, parent: host, scope: name, extract: extract,
             lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
         reconciler.value = child
         child.reconcile(state[keyPath: path])
       }
     }
+    // A scoped child is one per system: in a system, it runs as the system's own feature
+    // would, with nodes of its own (the same child may be scoped twice).
+    let token = CompositionToken()
+    let parentReduce = reduce
+    let parentSystemReduce = systemReduce
+    let childReduce = child.reduce
+    let childSystemReduce = child.systemReduce
+    let systemReduce: ((CompositionNodes) -> Reduce)? =
+      parentSystemReduce == nil && childSystemReduce == nil
+      ? nil
+      : { nodes in
+        makeReduce(
+          parentSystemReduce?(nodes) ?? parentReduce,
+          childSystemReduce?(nodes.scoped(token)) ?? childReduce)
+      }
+    let feedback =
+      childFeedback.isEmpty
+      ? self.feedback
+      : self.feedback + [
+        Feedback(
+          makeReconciler: { _ in makeReconciler(nil) },
+          makeSystemReconciler: { _, nodes in makeReconciler(nodes.scoped(token)) })
+      ]
+    return Feature(
+      reduce: makeReduce(parentReduce, childReduce), systemReduce: systemReduce,
+      feedback: feedback)
   }
 
   /// Runs a child feature that cannot fail on a part of this feature's state.

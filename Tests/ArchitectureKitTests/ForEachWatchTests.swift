@@ -204,4 +204,44 @@ struct ForEachWatchTests {
     system.send(.path(ids[1], .want))
     #expect(system.state.path.map(\.loads) == [3, 2])
   }
+
+  // MARK: Lists in scoped children
+
+  struct Lists: Equatable {
+    var left = State()
+    var right = State()
+  }
+
+  enum ListsEvent: Equatable, Sendable {
+    case left(Event)
+    case right(Event)
+  }
+
+  /// The same list feature scoped twice: each scope keeps its own watch.
+  static var lists: Feature<Lists, ListsEvent, Never, Void> {
+    Feature<Lists, ListsEvent, Never, Void>(reduce: { _, _ in })
+      .scope(
+        feature, state: \.left, event: ListsEvent.left,
+        extract: { if case .left(let event) = $0 { event } else { nil } }, context: { _ in })
+      .scope(
+        feature, state: \.right, event: ListsEvent.right,
+        extract: { if case .right(let event) = $0 { event } else { nil } }, context: { _ in })
+  }
+
+  @Test(arguments: [false, true])
+  func aListScopedTwiceReconcilesEachOfItsCopiesExactly(observed: Bool) {
+    let system = System(initialState: Lists(), context: (), feature: Self.lists)
+    if observed { system.addObserver { _ in } }
+    system.send(.left(.row(0, .want)))
+    system.send(.right(.row(2, .want)))
+    system.send(.right(.wantAll))
+    system.send(.left(.row(3, .want)))
+    #expect(system.state.left.rows.map(\.loads) == [1, 1, 0, 1])
+    #expect(system.state.right.rows.map(\.loads) == [1, 1, 2, 1])
+    system.send(.left(.reverse))
+    system.send(.left(.row(0, .want)))
+    #expect(system.state.left.rows.map(\.id) == [3, 2, 1, 0])
+    // The parent wants the row at index 1, now the one of identifier 2.
+    #expect(system.state.left.rows.map(\.loads) == [1, 1, 1, 2])
+  }
 }

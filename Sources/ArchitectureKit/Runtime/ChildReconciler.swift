@@ -39,12 +39,13 @@ final class ChildReconciler<
   @inlinable
   init(
     feedback: [Feedback<ChildState, ChildEvent, ChildFailure, ChildContext>],
+    nodes: CompositionNodes? = nil,
     parent: EffectHost<Event, Failure, Context>,
     scope: String,
     extract: @escaping (Event) -> ChildEvent?,
     lift: @escaping (ChildEffect) -> ParentEffect
   ) {
-    reconcilers = Reconciler.make(feedback)
+    reconcilers = Reconciler.make(feedback, nodes: nodes)
     self.parent = parent
     let effects = Bookkeeping<Set<EffectID>>([])
     self.effects = effects

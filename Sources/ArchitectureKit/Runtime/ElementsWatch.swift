@@ -25,6 +25,13 @@ final class CompositionNodes {
     objects[key] = node
     return node
   }
+
+  /// The nodes of the child the composition with `token` runs once per system (a `scope`):
+  /// its own, so that a feature scoped twice keeps two sets.
+  @inlinable
+  func scoped(_ token: AnyObject) -> CompositionNodes {
+    shared(token) { CompositionNodes() }
+  }
 }
 
 /// A composition's token in ``CompositionNodes``: its identity, nothing more.

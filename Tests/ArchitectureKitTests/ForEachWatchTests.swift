@@ -222,7 +222,8 @@ struct ForEachWatchTests {
     Feature<Lists, ListsEvent, Never, Void>(reduce: { _, _ in })
       .scope(
         feature, state: \.left, event: ListsEvent.left,
-        extract: { if case .left(let event) = $0 { event } else { nil } }, context: { _ in })
+        extract: { if case .left(let event) = $0 { event } else { nil } }, context: { _ in }
+      )
       .scope(
         feature, state: \.right, event: ListsEvent.right,
         extract: { if case .right(let event) = $0 { event } else { nil } }, context: { _ in })

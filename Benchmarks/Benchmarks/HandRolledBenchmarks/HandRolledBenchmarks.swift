@@ -107,6 +107,20 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // Written by hand, a stack of screens is a list: the composed baseline with as many rows,
+  // one event to the last.
+  for screens in [20, 100] {
+    Benchmark(
+      "stack-\(screens)-screens-send",
+      configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+    ) { benchmark, fixture in
+      let count = benchmark.scaledIterations.count
+      onMainActor { fixture.sendToLast(count) }
+    } setup: {
+      await HandRolledComposedFixture(count: screens)
+    }
+  }
+
   Benchmark(
     "fanout-set-1000-results",
     configuration: .architectureKit(scalingFactor: .kilo, allocates: true)

@@ -44,4 +44,13 @@ public final class HandRolledComposedFixture {
       next = next == self.count - 1 ? 0 : next + 1
     }
   }
+
+  /// Sends `count` events to the last row: the baseline of an event to the top of a stack.
+  ///
+  /// - Parameter count: The number of events.
+  public func sendToLast(_ count: Int) {
+    for _ in 0..<count {
+      store.send(.row(self.count - 1, .increment))
+    }
+  }
 }

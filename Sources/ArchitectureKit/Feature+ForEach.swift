@@ -37,7 +37,9 @@ extension Feature {
   ///   by the parent) reconciles every element, in O(*n*). Elements must be values: a change
   ///   made through a reference they hold is not a change of the array. The same holds in a
   ///   ``scope(_:state:event:extract:context:error:)`` child; inside a child that comes and goes
-  ///   (a row, an `ifLet` or a presented child), every step reconciles every element.
+  ///   (a row, an `ifLet` or a presented child), or when the child has an event-triggered loop
+  ///   with `until:`, every step reconciles every element. While something else holds the
+  ///   array (an observer, a binding or a view of it), an event also copies it, in O(*n*).
   @inlinable
   public func forEach<
     Element: Identifiable, ChildEvent: Sendable, ChildError: Error, ChildContext: Sendable

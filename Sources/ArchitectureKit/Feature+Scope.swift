@@ -99,6 +99,7 @@ extension Feature {
       ? self.feedback
       : self.feedback + [
         Feedback(
+          reconcilesEveryStep: childFeedback.contains { $0.reconcilesEveryStep },
           makeReconciler: { _ in makeReconciler(nil) },
           makeSystemReconciler: { _, nodes in makeReconciler(nodes.scoped(token)) })
       ]

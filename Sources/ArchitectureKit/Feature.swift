@@ -137,16 +137,19 @@ extension Feature {
   ///   - makeReconciler: Makes the loop that runs the child's feedback, per system.
   /// - Returns: The composed feature.
   @inlinable
-  func composed<ChildFeedback>(
+  func composed<ChildFeedback: FeedbackLoop>(
     wrapping wrap: @escaping (@escaping Reduce) -> Reduce,
     running childFeedback: [ChildFeedback],
     _ makeReconciler: @escaping (Int) -> Reconciler<State, Event, ErrorType, Context>
   ) -> Feature {
     let wrapped = wrapping(wrap)
     guard !childFeedback.isEmpty else { return wrapped }
+    let everyStep = childFeedback.contains { $0.reconcilesEveryStep }
     return Feature(
       reduce: wrapped.reduce, systemReduce: wrapped.systemReduce,
-      feedback: feedback + [Feedback(makeReconciler: makeReconciler)])
+      feedback: feedback + [
+        Feedback(reconcilesEveryStep: everyStep, makeReconciler: makeReconciler)
+      ])
   }
 }
 
@@ -174,15 +177,23 @@ extension Feature {
   ///     watch, or `nil` outside a system's own feature.
   /// - Returns: The composed feature.
   @inlinable
-  func composed<Watch: AnyObject, ChildFeedback>(
+  func composed<Watch: AnyObject, ChildFeedback: FeedbackLoop>(
     watching makeWatch: @autoclosure @escaping () -> Watch,
     wrapping wrap: @escaping (@escaping Reduce, Watch?) -> Reduce,
     running childFeedback: [ChildFeedback],
     _ makeReconciler: @escaping (Watch?) -> Reconciler<State, Event, ErrorType, Context>
   ) -> Feature {
+    guard !childFeedback.contains(where: { $0.reconcilesEveryStep }) else {
+      // Children that must be asked on every step: no watch, every child every step.
+      return composed(
+        wrapping: { wrap($0, nil) }, running: childFeedback, { _ in makeReconciler(nil) })
+    }
     guard !childFeedback.isEmpty else { return wrapping { wrap($0, nil) } }
     let token = CompositionToken()
+    // The reducer shares the watch; the first reconciler made from this feedback in the system
+    // claims it, and any other (the same feedback listed twice) walks every child.
     let watch = { (nodes: CompositionNodes) in nodes.shared(token, makeWatch) }
+    let claim = { (nodes: CompositionNodes) in nodes.claim(token, makeWatch) }
     let parentReduce = reduce
     let parentSystemReduce = systemReduce
     return Feature(
@@ -191,7 +202,7 @@ extension Feature {
       feedback: feedback + [
         Feedback(
           makeReconciler: { _ in makeReconciler(nil) },
-          makeSystemReconciler: { _, nodes in makeReconciler(watch(nodes)) })
+          makeSystemReconciler: { _, nodes in makeReconciler(claim(nodes)) })
       ])
   }
 }

@@ -36,7 +36,7 @@ extension Feedback {
     effect: Effect<Request>
   ) -> Feedback {
     let work = effect.work
-    return Feedback { index in
+    return Feedback(reconcilesEveryStep: cancel != nil) { index in
       var running: [EffectID] = []
       return Reconciler { state, host in
         let event = host.event()

@@ -57,7 +57,7 @@ extension Feedback {
     latest: Bool = true,
     clock: @escaping @Sendable (Context) -> any Clock<Duration>
   ) -> Feedback {
-    Feedback { index in
+    Feedback(reconcilesEveryStep: reconcilesEveryStep) { index in
       let window = ThrottleWindow(interval: interval, keepsLatest: latest)
       return transformingEffects { effect in
         let operation = effect.operation
@@ -172,7 +172,7 @@ extension Feedback {
   /// The same feedback with every effect it starts changed by `transform` first.
   @usableFromInline
   func transformingEffects(_ transform: @escaping (Work) -> Work) -> Feedback {
-    Feedback { index in
+    Feedback(reconcilesEveryStep: reconcilesEveryStep) { index in
       let inner = makeReconciler(index)
       let transformed = Bookkeeping<EffectHost<Event, ErrorType, Context>?>(nil)
       return Reconciler { state, host in

@@ -54,13 +54,21 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
   @usableFromInline let makeSystemReconciler:
     ((Int, CompositionNodes) -> Reconciler<State, Event, ErrorType, Context>)?
 
+  /// Whether the loop must be reconciled on every step, even one that left its state alone.
+  ///
+  /// An event-triggered loop with `until:` is asked on each step while its effects run. A
+  /// `forEach` whose children have such a loop reconciles every child on every step.
+  @usableFromInline let reconcilesEveryStep: Bool
+
   @usableFromInline
   init(
+    reconcilesEveryStep: Bool = false,
     makeReconciler: @escaping (Int) -> Reconciler<State, Event, ErrorType, Context>,
     makeSystemReconciler: (
       (Int, CompositionNodes) -> Reconciler<State, Event, ErrorType, Context>
     )? = nil
   ) {
+    self.reconcilesEveryStep = reconcilesEveryStep
     self.makeReconciler = makeReconciler
     self.makeSystemReconciler = makeSystemReconciler
   }
@@ -167,3 +175,12 @@ public struct Feedback<State, Event: Sendable, ErrorType: Error, Context: Sendab
 
 @available(*, unavailable, message: "A feedback's closures run on its system's isolation.")
 extension Feedback: Sendable {}
+
+/// What a composition needs to know of its child's feedback, whatever the child's types.
+@usableFromInline
+protocol FeedbackLoop {
+  /// See ``Feedback/reconcilesEveryStep``.
+  var reconcilesEveryStep: Bool { get }
+}
+
+extension Feedback: FeedbackLoop {}

@@ -50,7 +50,9 @@ public import Observation
 /// ``states`` delivers every state as an `AsyncSequence`.
 ///
 /// Observation is told once per burst: when a send (or an effect's result) and every event it
-/// led to have been processed, if the state changed. A view re-renders once for the burst and
+/// led to have been processed. A view that reads ``state`` is notified after every burst; one
+/// that reads a slice (`system.cart`), only when the slice changed. A view re-renders once for
+/// the burst and
 /// reads the state it settled on; loop callbacks, bindings and ``states`` see every step. An
 /// event an Observation handler sends is queued and processed before the burst ends.
 @MainActor
@@ -225,7 +227,9 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// The current state.
   ///
   /// Reading it inside `withObservationTracking` (or a SwiftUI view) tracks it: the tracker is
-  /// notified once the burst of steps that changed the state has been processed.
+  /// notified once each burst of steps has been processed. The state is not compared with the
+  /// one before (see <doc:Performance>): read a slice (``subscript(dynamicMember:)``) to be told
+  /// only of the changes of a part.
   @inlinable
   public var state: State {
     let observation = installObservation()

@@ -39,12 +39,7 @@ struct ForEachWatchTests {
           .react(request: { $0.wants ? $0.id : nil }, effects: { _ in .pure(.loaded) }),
           .react(
             request: { $0.keepsLoading ? "forever \($0.id)" : nil },
-            effect: .stream { _, _, _ in
-              // Runs until cancelled: a stream that never yields, kept open while it is read.
-              let (never, keptOpen) = AsyncStream<Never>.makeStream()
-              for await _ in never {}
-              keptOpen.finish()
-            }),
+            effect: .stream { _, _, _ in await waitUntilCancelled() }),
         ])
     }
   }
@@ -245,4 +240,92 @@ struct ForEachWatchTests {
     // The parent wants the row at index 1, now the one of identifier 2.
     #expect(system.state.left.rows.map(\.loads) == [1, 1, 1, 2])
   }
+
+  // MARK: Loops asked on every step
+
+  enum Watcher {
+    struct State: Identifiable, Equatable {
+      let id: Int
+    }
+
+    enum Event: Equatable, Sendable {
+      case show
+    }
+
+    /// Shows something until a step that is not its own: an event-triggered loop with `until:`.
+    static var feature: Feature<State, Event, Never, Void> {
+      Feature(
+        reduce: { _, _ in },
+        feedback: [
+          .react(
+            on: { event, _ in event == .show ? "shown" : nil },
+            until: { event, _ in event == nil },
+            effect: .stream { _, _, _ in await waitUntilCancelled() })
+        ])
+    }
+  }
+
+  struct Watchers: Equatable {
+    var rows = (0..<3).map { Watcher.State(id: $0) }
+    var ticks = 0
+  }
+
+  enum WatchersEvent: Equatable, Sendable {
+    case row(Int, Watcher.Event)
+    case tick
+  }
+
+  @Test func aChildsLoopThatIsAskedOnEveryStepIsAskedOnAStepThatLeftItAlone() {
+    let system = System(
+      initialState: Watchers(), context: (),
+      feature: Feature<Watchers, WatchersEvent, Never, Void>(reduce: { state, event in
+        if event == .tick { state.ticks += 1 }
+      })
+      .forEach(Watcher.feature, elements: \.rows, event: WatchersEvent.row, context: { _ in }))
+    let activities = Recorder(observing: system)
+    system.send(.row(1, .show))
+    #expect(activities.started.map(\.description) == ["rows[1]: shown"])
+    // A step of the parent's: the row's `until` sees no event of its own, and cancels.
+    system.send(.tick)
+    #expect(activities.cancelled.map(\.description) == ["rows[1]: shown"])
+  }
+
+  @Test func aFeedbackListedTwiceDoesNotShareTheWatch() {
+    let list = Self.feature
+    // A feature built by hand from another's feedback, twice, inside a system whose own
+    // compositions are watched.
+    let twice = Feature<State, Event, Never, Void>(
+      reduce: { state, event in
+        if case .wantAll = event {
+          for index in state.rows.indices { state.rows[index].wants = true }
+        }
+      },
+      feedback: list.feedback + list.feedback)
+    // The right list is watched, so the system shares bookkeeping with its compositions.
+    let system = System(
+      initialState: Lists(), context: (),
+      feature: Feature<Lists, ListsEvent, Never, Void>(reduce: { _, _ in })
+        .scope(
+          twice, state: \.left, event: ListsEvent.left,
+          extract: { if case .left(let event) = $0 { event } else { nil } }, context: { _ in }
+        )
+        .scope(
+          list, state: \.right, event: ListsEvent.right,
+          extract: { if case .right(let event) = $0 { event } else { nil } }, context: { _ in }))
+    let activities = Recorder(observing: system)
+    system.send(.left(.wantAll))
+    // Each copy of the rows' loop starts one effect per row: both saw the parent's change.
+    let started = activities.started.map(\.description)
+    #expect(started.count == 8)
+    #expect(
+      Set(started) == ["left.rows[0]: 0", "left.rows[1]: 1", "left.rows[2]: 2", "left.rows[3]: 3"])
+  }
+}
+
+/// Runs until its task is cancelled: reads a stream that never yields, kept open while it is
+/// read.
+private func waitUntilCancelled() async {
+  let (never, keptOpen) = AsyncStream<Never>.makeStream()
+  for await _ in never {}
+  keptOpen.finish()
 }

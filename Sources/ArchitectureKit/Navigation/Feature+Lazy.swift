@@ -31,7 +31,8 @@ extension Feature {
     return Feature(
       reduce: { state, event in built.feature.reduce(&state, event) },
       feedback: [
-        Feedback { _ in
+        // Not known until built: a `forEach` of lazy children reconciles them all each step.
+        Feedback(reconcilesEveryStep: true) { _ in
           let inner = Bookkeeping<
             ChildReconciler<State, Event, ErrorType, Context, Event, ErrorType, Context>?
           >(nil)

@@ -155,7 +155,8 @@ final class ChildReconcilers<
       }
     }
     reconcileEach(elements, host)
-    watch?.reconciled(elements)
+    // A walk that a stop ended saw only some elements.
+    if let watch, !host.isStopped() { watch.reconciled(elements) }
   }
 
   /// Brings every element's child in line with it, making the children of new elements and

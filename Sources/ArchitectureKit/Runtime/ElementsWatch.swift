@@ -5,12 +5,17 @@
 /// on both sides of a step (the reducer's and the feedback's) finds it here, under a token of
 /// its own.
 ///
-/// Exclusivity: ``objects`` skips the run-time check (see PerformanceLedger: exclusivity
-/// opt-outs). No two accesses can overlap: it is used while its system is created, on the
-/// creating thread, and each access is a plain lookup or insertion.
+/// Exclusivity: ``objects`` and ``claimed`` skip the run-time check (see PerformanceLedger:
+/// exclusivity opt-outs). No two accesses can overlap: they are used on the system's isolation,
+/// while the system is created and when a scoped child is first reconciled, and each access is
+/// a plain lookup or insertion.
 @usableFromInline
 final class CompositionNodes {
-  @exclusivity(unchecked) @usableFromInline var objects: [ObjectIdentifier: AnyObject] = [:]
+  /// Each composition's object, with its token, kept alive so that its identifier stays its own.
+  @exclusivity(unchecked) @usableFromInline
+  var objects: [ObjectIdentifier: (token: AnyObject, node: AnyObject)] = [:]
+  /// The compositions whose object a reconciler claimed.
+  @exclusivity(unchecked) @usableFromInline var claimed: Set<ObjectIdentifier> = []
 
   @usableFromInline
   init() {}
@@ -19,11 +24,18 @@ final class CompositionNodes {
   @inlinable
   func shared<Node: AnyObject>(_ token: AnyObject, _ make: () -> Node) -> Node {
     let key = ObjectIdentifier(token)
-    // Only `make` stores under this key: the object is a `Node`.
-    if let node = objects[key] { return unsafeDowncast(node, to: Node.self) }
+    if let entry = objects[key], let node = entry.node as? Node { return node }
     let node = make()
-    objects[key] = node
+    objects[key] = (token, node)
     return node
+  }
+
+  /// The object of the composition with `token` for the first reconciler that asks, `nil` for
+  /// any other: a feedback listed twice must not share one watch.
+  @inlinable
+  func claim<Node: AnyObject>(_ token: AnyObject, _ make: () -> Node) -> Node? {
+    guard claimed.insert(ObjectIdentifier(token)).inserted else { return nil }
+    return shared(token, make)
   }
 
   /// The nodes of the child the composition with `token` runs once per system (a `scope`):

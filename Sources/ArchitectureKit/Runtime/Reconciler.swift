@@ -148,7 +148,12 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
       if wanted == wantedBefore.value { return }
       wantedBefore.value = wanted
       // Found first, then removed: removing while walking the table would copy it each time.
-      let vanished = active.value.filter { !wanted.contains($0.key) }
+      // Cancelled in start order, as a child's are, whatever the table's order.
+      var vanished: [(request: Request, id: EffectID)] = []
+      for (request, id) in active.value where !wanted.contains(request) {
+        vanished.append((request, id))
+      }
+      if vanished.count > 1 { vanished.sort { $0.id.rawValue < $1.id.rawValue } }
       for (request, id) in vanished {
         active.value[request] = nil
         host.cancel(id)

@@ -75,6 +75,14 @@ struct StateDiffTests {
     #expect(changes(page) { $0.settings = nil } == ["settings: Settings(name: \"\") → nil"])
   }
 
+  @Test func aDumpNamesAPresentedChildByItsPropertyToo() {
+    var page = Page()
+    page.settings = Settings(name: "Ada")
+    let dump = StateDump.lines(of: page)
+    #expect(dump.contains { $0.hasPrefix("  settings: ") })
+    #expect(!dump.contains { $0.contains("_settings") })
+  }
+
   @Test func namesDictionaryEntriesByKey() {
     let page = Page(prices: ["a": 1, "b": 2])
     #expect(

@@ -23,8 +23,11 @@ package enum StateDump {
       return lines(of: wrapped.value, label: label, indent: indent)
     case .struct, .class:
       guard !mirror.children.isEmpty else { return [prefix + "\(typeName(value))()"] }
+      // A wrapped property (`@Presented var destination`) under its own name, as in diffs.
       return [prefix + "\(typeName(value))("]
-        + mirror.children.flatMap { lines(of: $0.value, label: $0.label, indent: indent + 1) }
+        + mirror.children.flatMap {
+          lines(of: $0.value, label: $0.label.map(StateDiff.name(of:)), indent: indent + 1)
+        }
         + [closing + ")"]
     case .enum:
       guard let payload = mirror.children.first else { return [prefix + ".\(value)"] }

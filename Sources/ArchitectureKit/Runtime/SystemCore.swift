@@ -259,12 +259,18 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
       return
     }
     isDraining = true
+    stepOrIgnore(event, runtime)
+    drainQueued(runtime)
+  }
+
+  /// Reduces an event sent from outside, or reports it ignored when the core has stopped.
+  @inlinable @inline(__always)
+  func stepOrIgnore(_ event: Event, _ runtime: some Runtime) {
     if isStopped {
       runtime.coreIgnored(event, .stopped)
     } else {
       step(event, runtime)
     }
-    drainQueued(runtime)
   }
 
   /// Sends an event from outside, as ``send(_:runtime:)`` does, and calls `afterStep` once the
@@ -279,11 +285,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
       return
     }
     isDraining = true
-    if isStopped {
-      runtime.coreIgnored(event, .stopped)
-    } else {
-      step(event, runtime)
-    }
+    stepOrIgnore(event, runtime)
     afterStep()
     drainQueued(runtime)
   }

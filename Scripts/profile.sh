@@ -39,7 +39,7 @@ declare -A default_count=(
   [feedbacks-10]=10000 [feedbacks-100]=2000 [feedbacks-100-detailed]=2000 [round-trip-immediate]=10000
   [round-trip-async]=2000 [round-trip-async-background]=2000 [keyed]=20000 [keyed-dictionary]=20 [create]=10000 [composed-10]=10000
   [composed-100]=5000 [composed-1000]=1000 [stack-20]=5000 [stack-100]=2000 [stack-push-pop]=2000 [destination]=5000
-  [fanout-set-1000]=2000 [journal]=10000 [journal-file]=5000
+  [fanout-set-1000]=2000 [fanout-requestset-1000]=2000 [journal]=10000 [journal-file]=5000
   [hand-counter-1]=20000 [hand-counter-10]=10000 [hand-large]=10000
   [hand-feedbacks-100]=2000 [hand-round-trip-immediate]=10000 [hand-round-trip-async]=2000
   [hand-keyed]=20 [hand-create]=10000 [hand-composed-10]=10000 [hand-composed-100]=5000
@@ -51,7 +51,7 @@ declare -A default_count=(
 all=(counter-1 counter-10 large-pure large-inout large-equatable feedbacks-10 feedbacks-100
   feedbacks-100-detailed round-trip-immediate keyed keyed-dictionary create composed-10
   composed-100 composed-1000 stack-20 stack-100 stack-push-pop destination fanout-set-1000
-  journal)
+  fanout-requestset-1000 journal)
 
 annotate=false
 inclusive=no

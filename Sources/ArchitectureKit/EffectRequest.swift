@@ -5,7 +5,7 @@
 ///
 /// - ``Feedback/react(request:effect:)`` and ``Feedback/react(request:effects:)``: the request
 ///   itself;
-/// - ``Feedback/react(requests:effect:)`` and ``Feedback/react(requests:effects:)``: the
+/// - ``Feedback/react(requests:effect:)-((State)->Set<Request>,_)`` and ``Feedback/react(requests:effects:)``: the
 ///   element of the set;
 /// - ``Feedback/react(keyedRequests:effect:)`` and ``Feedback/react(keyed:effect:)``: the
 ///   request, with its ``key``;

@@ -3,7 +3,7 @@ extension Feedback {
   /// Runs one effect per element of the set the state holds, with the seed's
   /// ``FunctionalCore/AsyncResult`` effects.
   ///
-  /// The same as ``react(requests:effect:)`` with an ``FeedbackEffect/asyncResult(_:)``
+  /// The same as ``react(requests:effect:)-((State)->Set<Request>,_)`` with an ``FeedbackEffect/asyncResult(_:)``
   /// effect.
   ///
   /// ```swift
@@ -49,6 +49,45 @@ extension Feedback {
     effect: Effect<Request>
   ) -> Feedback {
     set(requests, effect.work)
+  }
+
+  /// Runs one effect per element of the ``RequestSet`` the state holds, at the cost of the
+  /// elements that changed.
+  ///
+  /// The semantics of the `Set` form: new elements start, vanished elements are cancelled,
+  /// elements still present are left alone. The `Set` form compares the whole set whenever it
+  /// changed; this one reads the set's journal of insertions and removals, so with 1,000
+  /// effects in flight, a result that removes its element costs one element.
+  ///
+  /// ```swift
+  /// struct State {
+  ///   var pending: RequestSet<ItemID> = []
+  /// }
+  ///
+  /// Feedback<State, Event, Never, Context>.react(
+  ///   requests: \.pending,
+  ///   effect: .run { item, context in .loaded(item, await context.store.load(item)) }
+  /// )
+  /// ```
+  ///
+  /// That holds when the reducer mutates the set stored in the state in place
+  /// (`state.pending.remove(item)`). A set built afresh, or an older copy put back in the
+  /// state, has a history the feedback has not seen: that step compares the whole set.
+  ///
+  /// - Parameters:
+  ///   - requests: The requests in a state; keep them in the state, as a key path.
+  ///   - effect: What runs for one request.
+  /// - Returns: The feedback.
+  @inlinable
+  public static func react<Request: Hashable & Sendable>(
+    requests: @escaping (State) -> RequestSet<Request>,
+    effect: Effect<Request>
+  ) -> Feedback {
+    Feedback { index in
+      Reconciler.journaled(
+        feedbackIndex: index, requests: { requests($0).requests }, namesKeys: false,
+        effect: effect.work)
+    }
   }
 
   /// Runs one effect per key of the dictionary the state holds.

@@ -26,7 +26,7 @@
 /// ```
 ///
 /// Where the requests come from picks the form: ``react(request:effect:)`` (one request),
-/// ``react(requests:effect:)`` (a set), ``react(keyedRequests:effect:)`` and
+/// ``react(requests:effect:)-((State)->Set<Request>,_)`` (a set), ``react(keyedRequests:effect:)`` and
 /// ``react(keyed:effect:)`` (by key), ``react(on:policy:until:effect:)`` (events). What runs
 /// for a request is one ``FeedbackEffect`` value, the same for every form: `effect: .run { … }`
 /// returns one event, `.perform` an event or `nil`, `.job` sends progress and returns its last

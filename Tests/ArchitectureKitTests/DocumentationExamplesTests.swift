@@ -249,6 +249,36 @@ struct DocumentationExamplesTests {
     await system.finish()
   }
 
+  @Test func aRequestSetStartsEachNewElementAndForgetsTheOnesThatCameBack() async {
+    let system = TestSystem(
+      initialState: Uploads.State(),
+      context: Uploads.Context(upload: { _ in true }),
+      reduce: Uploads.reduce,
+      feedback: Uploads.feedback
+    )
+    system.send(.chose([1, 2])) { $0.pending = [1, 2] }
+    system.expectStarted(1, 2)
+    // 2 is pending already: only 3 starts.
+    system.send(.chose([2, 3])) { $0.pending = [1, 2, 3] }
+    system.expectStarted(3)
+    system.simulate(2, event: .uploaded(2, true))
+    await system.receive(.uploaded(2, true)) {
+      $0.pending = [1, 3]
+      $0.uploaded = [2]
+    }
+    system.run(1)
+    await system.receive(.uploaded(1, true)) {
+      $0.pending = [3]
+      $0.uploaded = [2, 1]
+    }
+    system.run(3)
+    await system.receive(.uploaded(3, true)) {
+      $0.pending = []
+      $0.uploaded = [2, 1, 3]
+    }
+    await system.finish()
+  }
+
   @Test func keyedRequestsRestartOnlyTheKeyThatChanged() async {
     let system = TestSystem(
       initialState: Autosave.State(),
@@ -727,6 +757,43 @@ extension DocumentationExamplesTests {
             return .saved(draft)
           }
         )
+      ]
+    }
+  }
+
+  /// Uploads fanned out from a `RequestSet`: one effect per pending file, each result costing
+  /// its own file, however many are pending.
+  enum Uploads {
+    typealias FileID = Int
+
+    struct State: Equatable {
+      var pending: RequestSet<FileID> = []
+      var uploaded: [FileID] = []
+    }
+
+    enum Event: Equatable, Sendable {
+      case chose([FileID])
+      case uploaded(FileID, Bool)
+    }
+
+    struct Context: Sendable {
+      var upload: @Sendable (FileID) async -> Bool
+    }
+
+    static func reduce(_ state: inout State, _ event: Event) {
+      switch event {
+      case .chose(let files): for file in files { state.pending.insert(file) }
+      case .uploaded(let file, _):
+        state.pending.remove(file)
+        state.uploaded.append(file)
+      }
+    }
+
+    static var feedback: [Feedback<State, Event, Never, Context>] {
+      [
+        .react(
+          requests: \.pending,
+          effect: .run { file, context in .uploaded(file, await context.upload(file)) })
       ]
     }
   }

@@ -438,21 +438,10 @@ struct KeyedRequestsFeedbackTests {
     retainsPreviousState: Bool,
     feedback: Feedback<Held<Store>, Edit<Int>, Never, EmptyContext>
   ) -> [[String]] where Store.Key == Int {
-    var steps: [[String]] = [[]]
     let core = SystemCore<Held<Store>, Edit<Int>, Never, EmptyContext>(
       initialState: Held(requests: initial), reduce: { $0.apply($1) }, feedback: [feedback])
     core.retainsPreviousState = retainsPreviousState
-    let runtime = CoreOutputForwarder<Held<Store>, Edit<Int>, Never, EmptyContext> { output in
-      switch output {
-      case .stepped: steps.append([])
-      case .effectStarted(_, let request, _): steps[steps.count - 1].append("start \(request)")
-      case .effectCancelled(_, let request): steps[steps.count - 1].append("cancel \(request)")
-      default: break
-      }
-    }
-    core.start(runtime: runtime)
-    for edit in edits { core.send(edit, runtime: runtime) }
-    return steps.map(inPhases)
+    return core.startsAndCancels(sending: edits).map(inPhases)
   }
 }
 

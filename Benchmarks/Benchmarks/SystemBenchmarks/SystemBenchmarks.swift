@@ -197,14 +197,16 @@ func registerComposedBenchmarks() {
       await ComposedFixture(count: children)
     }
   }
-  Benchmark(
-    "fanout-set-1000-results",
-    configuration: .architectureKit(scalingFactor: .kilo, allocates: true)
-  ) { benchmark, fixture in
-    let count = benchmark.scaledIterations.count
-    onMainActor { fixture.send(count) }
-  } setup: {
-    await FanOutFixture()
+  for (name, form) in [("set", FanOutForm.set), ("requestset", .requestSet)] {
+    Benchmark(
+      "fanout-\(name)-1000-results",
+      configuration: .architectureKit(scalingFactor: .kilo, allocates: true)
+    ) { benchmark, fixture in
+      let count = benchmark.scaledIterations.count
+      onMainActor { fixture.send(count) }
+    } setup: {
+      await FanOutFixture(form: form)
+    }
   }
 }
 

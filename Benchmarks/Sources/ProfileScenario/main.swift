@@ -44,7 +44,8 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "stack-100": { count in StackFixture(depth: 100).send(count) },
   "stack-push-pop": { count in StackFixture(depth: 20).pushAndPop(count) },
   "destination": { count in DestinationFixture().presentSendDismiss(count) },
-  "fanout-set-1000": { count in FanOutFixture().send(count) },
+  "fanout-set-1000": { count in FanOutFixture(form: .set).send(count) },
+  "fanout-requestset-1000": { count in FanOutFixture(form: .requestSet).send(count) },
   // Recording: the counter of `counter-1` with a journal in memory, or written to a file in a
   // directory of its own under the temporary directory.
   "journal": { count in

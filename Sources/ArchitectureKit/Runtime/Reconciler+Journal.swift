@@ -8,10 +8,14 @@ extension Reconciler {
   /// collection. When the journal reaches back to the mark, only the keys in it are compared;
   /// otherwise (a value built afresh, an older copy put back, a compacted journal) the whole
   /// collection is, exactly as the dictionary form does.
+  ///
+  /// A ``RequestSet`` is keyed requests whose keys are their requests: `namesKeys` is `false`
+  /// for it, so its requests are described as a `Set`'s elements are.
   @inlinable
   static func journaled<Key: Hashable & Sendable, Request: Equatable & Sendable>(
     feedbackIndex: Int,
     requests: @escaping (State) -> KeyedRequests<Key, Request>,
+    namesKeys: Bool = true,
     effect: @escaping (Request) -> Effect
   ) -> Reconciler {
     // The mark of the requests last reconciled (`nil` before the first step), and the effect
@@ -29,7 +33,7 @@ extension Reconciler {
         // The same walk as the dictionary form's, once.
         reconcileAll(
           wantedRequests, active: active, host: host, feedbackIndex: feedbackIndex,
-          effect: effect)
+          namesKeys: namesKeys, effect: effect)
         return
       }
       // Every key not in `changed` has the request it had at the mark, which is the one
@@ -45,7 +49,8 @@ extension Reconciler {
       }
       for key in changed where active.value[key] == nil {
         guard let request = wantedRequests[key] else { continue }
-        let description = EffectRequest(feedbackIndex: feedbackIndex, key: key, value: request)
+        let description = EffectRequest(
+          feedbackIndex: feedbackIndex, key: namesKeys ? key : nil, value: request)
         let id = host.start(effect(request), description)
         active.value[key] = (request, id)
         if host.isStopped() { return }

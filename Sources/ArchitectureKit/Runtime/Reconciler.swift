@@ -185,18 +185,23 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
       if wanted == wantedBefore.value { return }
       wantedBefore.value = wanted
       reconcileAll(
-        wanted, active: active, host: host, feedbackIndex: feedbackIndex, effect: effect)
+        wanted, active: active, host: host, feedbackIndex: feedbackIndex, namesKeys: true,
+        effect: effect)
     }
   }
 
   /// Brings one effect per key in line with `wanted`, comparing every key: cancels the effects
   /// whose request changed or vanished, then starts those of new or changed requests.
+  ///
+  /// `namesKeys` says whether a request's description names its key, as keyed requests' do, or
+  /// only its value, as a set's elements do.
   @inlinable
   static func reconcileAll<Key: Hashable & Sendable, Request: Equatable & Sendable>(
     _ wanted: [Key: Request],
     active: Bookkeeping<[Key: (request: Request, id: EffectID)]>,
     host: Host,
     feedbackIndex: Int,
+    namesKeys: Bool,
     effect: (Request) -> Effect
   ) {
     for (key, running) in active.value where wanted[key] != running.request {
@@ -206,7 +211,8 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
       if host.isStopped() { return }
     }
     for (key, request) in wanted where active.value[key] == nil {
-      let description = EffectRequest(feedbackIndex: feedbackIndex, key: key, value: request)
+      let description = EffectRequest(
+        feedbackIndex: feedbackIndex, key: namesKeys ? key : nil, value: request)
       let id = host.start(effect(request), description)
       active.value[key] = (request, id)
       if host.isStopped() { return }

@@ -58,3 +58,22 @@ final class CoreOutputForwarder<State, Event: Sendable, Failure: Error, Context:
   /// Never called: the cores these tests drive do not report settling.
   func coreSettled() {}
 }
+
+extension SystemCore {
+  /// Starts the core, sends it `events` and returns, per step (the start first), the requests
+  /// it started and cancelled, as `start <request>` and `cancel <request>` in report order.
+  func startsAndCancels(sending events: [Event]) -> [[String]] {
+    var steps: [[String]] = [[]]
+    let runtime = CoreOutputForwarder<State, Event, Failure, Context> { output in
+      switch output {
+      case .stepped: steps.append([])
+      case .effectStarted(_, let request, _): steps[steps.count - 1].append("start \(request)")
+      case .effectCancelled(_, let request): steps[steps.count - 1].append("cancel \(request)")
+      default: break
+      }
+    }
+    start(runtime: runtime)
+    for event in events { send(event, runtime: runtime) }
+    return steps
+  }
+}

@@ -44,6 +44,7 @@ declare -A default_count=(
   [hand-feedbacks-100]=2000 [hand-round-trip-immediate]=10000 [hand-round-trip-async]=2000
   [hand-keyed]=20 [hand-create]=10000 [hand-composed-10]=10000 [hand-composed-100]=5000
   [hand-composed-1000]=1000 [hand-fanout-set-1000]=2000 [hand-stack-20]=5000 [hand-stack-100]=2000
+  [hand-destination]=5000 [hand-journal]=10000
 )
 # What `--all` (and the gate in `Scripts/bench.sh --check`) measures: the library's scenarios.
 # Not the async round trips: valgrind 3.19 dies (SIGSEGV inside valgrind itself, with any tool)

@@ -130,4 +130,14 @@ let benchmarks: @Sendable () -> Void = {
   } setup: {
     await HandRolledFanOutFixture()
   }
+
+  Benchmark(
+    "destination-present-send-dismiss",
+    configuration: .architectureKit(scalingFactor: .kilo, allocates: false)
+  ) { benchmark, fixture in
+    let count = benchmark.scaledIterations.count
+    onMainActor { fixture.presentSendDismiss(count) }
+  } setup: {
+    await HandRolledDestinationFixture()
+  }
 }

@@ -72,6 +72,8 @@ let scenarios: [String: @MainActor (Int) async -> Void] = [
   "hand-keyed": { count in HandRolledKeyedRequestFixture().send(count) },
   "hand-create": { count in create(count, with: HandRolledCreationFixture()) },
   "hand-fanout-set-1000": { count in HandRolledFanOutFixture().send(count) },
+  "hand-destination": { count in HandRolledDestinationFixture().presentSendDismiss(count) },
+  "hand-journal": { count in HandRolledJournalFixture().send(count) },
   "hand-stack-20": { count in HandRolledComposedFixture(count: 20).sendToLast(count) },
   "hand-stack-100": { count in HandRolledComposedFixture(count: 100).sendToLast(count) },
   "hand-composed-10": { count in HandRolledComposedFixture(count: 10).send(count) },

@@ -16,16 +16,23 @@ enum ScreenEvent: Sendable {
   case detailLoaded
 }
 
+/// A screen's reducer, shared by the library and the hand-rolled baseline.
+///
+/// - Parameters:
+///   - state: The screen's state.
+///   - event: The event to apply.
+func reduceScreen(_ state: inout ScreenState, _ event: ScreenEvent) {
+  switch event {
+  case .increment: state.count &+= 1
+  case .detailLoaded: state.wantsDetail = false
+  }
+}
+
 /// The feature of one screen, with one feedback that never asks for anything, so that each step
 /// only checks.
 var screenFeature: Feature<ScreenState, ScreenEvent, Never, EmptyContext> {
   Feature(
-    reduce: { state, event in
-      switch event {
-      case .increment: state.count &+= 1
-      case .detailLoaded: state.wantsDetail = false
-      }
-    },
+    reduce: reduceScreen,
     feedback: [
       .react(
         request: { $0.wantsDetail ? true : nil },

@@ -52,6 +52,7 @@ extension Feature {
     error mapError: @escaping @Sendable (ChildError) -> ErrorType
   ) -> Feature where Element.ID: Sendable {
     let name = scopeName(of: path)
+    let elements = StatePath(path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
     let childReduce = child.reduce
     let childFeedback = child.feedback
@@ -60,19 +61,17 @@ extension Feature {
     let makeReduce = { (parentReduce: @escaping Reduce, watch: ElementsWatch<Element>?) in
       { (state: inout State, event: Event) -> ReduceOutcome? in
         if let (id, childEvent) = extract(event) {
-          let found =
-            watch?.index(of: id, in: state[keyPath: path])
-            ?? state[keyPath: path].firstIndex { $0.id == id }
-          // The child's name is built only when a report needs it.
-          guard let index = found else { return .missingChild("\(name)[\(id)]") }
-          watch?.willChange(index, in: state[keyPath: path])
-          let outcome = childReduce(&state[keyPath: path][index], childEvent)
-          watch?.didChange(state[keyPath: path])
-          if let outcome {
+          let step = elements.modify(&state) { elements -> ChildStep in
+            let found = watch?.index(of: id, in: elements) ?? elements.firstIndex { $0.id == id }
+            guard let index = found else { return .missing }
+            watch?.willChange(index, in: elements)
+            let outcome = childReduce(&elements[index], childEvent)
+            watch?.didChange(elements)
             // A child that ends its own presentation leaves the collection.
-            guard outcome == .dismissed else { return outcome.within("\(name)[\(id)]") }
-            state[keyPath: path].remove(at: index)
+            if outcome == .dismissed { elements.remove(at: index) }
+            return .reduced(outcome)
           }
+          if let report = step.report(naming: { "\(name)[\(id)]" }) { return report }
         }
         return parentReduce(&state, event)
       }
@@ -95,7 +94,7 @@ extension Feature {
           })
       }
       // The closure captures the one object, which is then its context.
-      return Reconciler { state, host in children.reconcile(state[keyPath: path], host) }
+      return Reconciler { state, host in children.reconcile(elements.get(&state), host) }
     }
   }
 

@@ -37,19 +37,22 @@ extension Feature {
     error mapError: @escaping @Sendable (ChildError) -> ErrorType
   ) -> Feature {
     let name = scopeName(of: path)
+    let optionalState = StatePath(path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
     let childReduce = child.reduce
     let childFeedback = child.feedback
     let wrap: (@escaping Reduce) -> Reduce = { parentReduce in
       { state, event in
         if let childEvent = extract(event) {
-          guard var childState = state[keyPath: path] else { return .missingChild(name) }
-          // Move the child's state out, so the reducer changes it in place rather than a copy.
-          state[keyPath: path] = nil
-          let outcome = childReduce(&childState, childEvent)
-          // A child that ends its own presentation stays `nil`.
-          if outcome != .dismissed { state[keyPath: path] = childState }
-          if let outcome, outcome != .dismissed { return outcome.within(name) }
+          let step = optionalState.modify(&state) { optional -> ChildStep in
+            // Moved out, so the reducer changes the child's state in place rather than a copy.
+            guard var childState = optional.take() else { return .missing }
+            let outcome = childReduce(&childState, childEvent)
+            // A child that ends its own presentation stays `nil`.
+            if outcome != .dismissed { optional = childState }
+            return .reduced(outcome)
+          }
+          if let report = step.report(naming: { name }) { return report }
         }
         return parentReduce(&state, event)
       }
@@ -61,7 +64,7 @@ extension Feature {
         >?
       >(nil)
       return Reconciler { state, host in
-        guard let childState = state[keyPath: path] else {
+        guard let childState = optionalState.get(&state) else {
           reconciler.value?.retire()
           reconciler.value = nil
           return

@@ -38,6 +38,7 @@ extension Feature {
     error mapError: @escaping @Sendable (ChildError) -> ErrorType
   ) -> Feature {
     let name = scopeName(of: path)
+    let childState = StatePath(path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
     let childFeedback = child.feedback
     let makeReduce = {
@@ -52,7 +53,7 @@ extension Feature {
         // A child that ends its presentation ends the presentation of the feature it is part of.
         var isDismissed = false
         if let childEvent = extract(event),
-          let outcome = childReduce(&state[keyPath: path], childEvent)
+          let outcome = childState.modify(&state, { childReduce(&$0, childEvent) })
         {
           guard outcome == .dismissed else { return outcome.within(name) }
           isDismissed = true
@@ -76,7 +77,7 @@ extension Feature {
             feedback: childFeedback, nodes: nodes, parent: host, scope: name, extract: extract,
             lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
         reconciler.value = child
-        child.reconcile(state[keyPath: path])
+        child.reconcile(childState.get(&state))
       }
     }
     // A scoped child is one per system: in a system, it runs as the system's own feature

@@ -233,3 +233,25 @@ enum ReduceOutcome: Equatable {
     }
   }
 }
+
+/// What a collection's reducer did with an event for one of its children, inside the access to
+/// the collection: the child's name is built after it, only when a report needs it.
+@usableFromInline
+enum ChildStep {
+  /// The collection holds no child with the event's identifier.
+  case missing
+  /// The child's reducer ran, with this outcome.
+  case reduced(ReduceOutcome?)
+
+  /// What the composition returns at once, the child named `name` (built only then): a
+  /// missing child, or the child's outcome other than its dismissal; `nil` when the parent's
+  /// reducer runs next.
+  @inlinable
+  func report(naming name: () -> String) -> ReduceOutcome? {
+    switch self {
+    case .missing: .missingChild(name())
+    case .reduced(let outcome?) where outcome != .dismissed: outcome.within(name())
+    case .reduced: nil
+    }
+  }
+}

@@ -131,8 +131,8 @@ struct RequestSetFeedbackTests {
   /// Applies an edit of the elements to either form.
   static func apply<Requests: EditableSet>(_ requests: inout Requests, _ edit: SetEdit) {
     switch edit {
-    case .insert(let element): requests.insert(element)
-    case .remove(let element): requests.remove(element)
+    case .insert(let element): requests.add(element)
+    case .remove(let element): requests.drop(element)
     case .removeAll: requests.removeAll()
     case .replace(let elements): requests = Requests(elements)
     case .snapshot, .restore: break
@@ -270,22 +270,21 @@ struct RequestSetFeedbackTests {
 /// What both forms hold: a `Set` of `Int`s, or a `RequestSet`.
 protocol EditableSet: Equatable, Sendable {
   init(_ elements: [Int])
-  @discardableResult mutating func insert(_ element: Int) -> Bool
-  @discardableResult mutating func remove(_ element: Int) -> Int?
+  mutating func add(_ element: Int)
+  mutating func drop(_ element: Int)
   mutating func removeAll()
 }
 
 extension Set<Int>: EditableSet {
-  mutating func insert(_ element: Int) -> Bool {
-    insert(element).inserted
-  }
-
-  mutating func removeAll() {
-    removeAll(keepingCapacity: false)
-  }
+  mutating func add(_ element: Int) { insert(element) }
+  mutating func drop(_ element: Int) { remove(element) }
+  mutating func removeAll() { removeAll(keepingCapacity: false) }
 }
 
-extension RequestSet<Int>: EditableSet {}
+extension RequestSet<Int>: EditableSet {
+  mutating func add(_ element: Int) { insert(element) }
+  mutating func drop(_ element: Int) { remove(element) }
+}
 
 /// An element that counts how often it is hashed or compared.
 struct CountedElement: Hashable, Sendable, CustomStringConvertible {

@@ -51,24 +51,25 @@ extension Feature {
     error mapError: @escaping @Sendable (ChildError) -> ErrorType
   ) -> Feature {
     let name = PresentationName(path)
+    let presented = StatePath(path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
     let childReduce = child.reduce
     let childFeedback = child.feedback
     let wrap: (@escaping Reduce) -> Reduce = { parentReduce in
       { state, event in
         if let childEvent = extract(event) {
-          guard var childState = state[keyPath: path].value else {
-            return .missingChild(name.name(in: state))
+          let step = presented.modify(&state) { presented -> ChildStep in
+            // Moved out, so the reducer changes it in place; put back under the same identity.
+            guard var childState = presented.value.take() else { return .missing }
+            let outcome = childReduce(&childState, childEvent)
+            if outcome == .dismissed {
+              presented.wrappedValue = nil
+            } else {
+              presented.value = childState
+            }
+            return .reduced(outcome)
           }
-          // Moved out, so the reducer changes it in place; put back under the same identity.
-          state[keyPath: path].value = nil
-          let outcome = childReduce(&childState, childEvent)
-          if outcome == .dismissed {
-            state[keyPath: path].wrappedValue = nil
-          } else {
-            state[keyPath: path].value = childState
-          }
-          if let outcome, outcome != .dismissed { return outcome.within(name.name(in: state)) }
+          if let report = step.report(naming: { name.name(in: state) }) { return report }
         }
         return parentReduce(&state, event)
       }
@@ -83,7 +84,7 @@ extension Feature {
         )?
       >(nil)
       return Reconciler { state, host in
-        let wrapper = state[keyPath: path]
+        let wrapper = presented.get(&state)
         guard let childState = wrapper.value else {
           presentation.value?.child.retire()
           presentation.value = nil

@@ -51,6 +51,7 @@ extension Feature {
     error mapError: @escaping @Sendable (ChildError) -> ErrorType
   ) -> Feature {
     let name = scopeName(of: path)
+    let stack = StatePath(path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
     let childReduce = child.reduce
     let childFeedback = child.feedback
@@ -60,18 +61,17 @@ extension Feature {
     let makeReduce = { (parentReduce: @escaping Reduce, watch: Watch?) in
       { (state: inout State, event: Event) -> ReduceOutcome? in
         if let (id, childEvent) = extract(event) {
-          // Found from the top, where the screens users see are: no table to keep.
-          guard let index = state[keyPath: path].index(of: id) else {
-            return .missingChild("\(name)[\(id)]")
-          }
-          watch?.willChange(index, in: state[keyPath: path].entries)
-          let outcome = childReduce(&state[keyPath: path].entries[index].element, childEvent)
-          watch?.didChange(state[keyPath: path].entries)
-          if let outcome {
+          let step = stack.modify(&state) { stack -> ChildStep in
+            // Found from the top, where the screens users see are: no table to keep.
+            guard let index = stack.index(of: id) else { return .missing }
+            watch?.willChange(index, in: stack.entries)
+            let outcome = childReduce(&stack.entries[index].element, childEvent)
+            watch?.didChange(stack.entries)
             // A screen that dismisses itself is popped with the screens above it.
-            guard outcome == .dismissed else { return outcome.within("\(name)[\(id)]") }
-            state[keyPath: path].entries.removeSubrange(index...)
+            if outcome == .dismissed { stack.entries.removeSubrange(index...) }
+            return .reduced(outcome)
           }
+          if let report = step.report(naming: { "\(name)[\(id)]" }) { return report }
         }
         return parentReduce(&state, event)
       }
@@ -91,7 +91,7 @@ extension Feature {
               embed: { embed(id, $0) }, project: { project($0, element) }, mapError: mapError)
           })
       }
-      return Reconciler { state, host in children.reconcile(state[keyPath: path], host) }
+      return Reconciler { state, host in children.reconcile(stack.get(&state), host) }
     }
   }
 

@@ -42,6 +42,7 @@ public struct Presented<Value> {
   /// A presentation of `wrappedValue`, or nothing presented when it is `nil`.
   ///
   /// - Parameter wrappedValue: The state presented, or `nil`.
+  @inlinable
   public init(wrappedValue: Value?) {
     self.value = wrappedValue
     self.identity = .next()
@@ -49,6 +50,7 @@ public struct Presented<Value> {
 
   /// The presented state: assigning it presents anew, changing it in place keeps the
   /// presentation.
+  @inlinable
   public var wrappedValue: Value? {
     get { value }
     set {
@@ -59,6 +61,7 @@ public struct Presented<Value> {
   }
 
   /// The wrapper itself, for the key path a feature is composed with: `\.$destination`.
+  @inlinable
   public var projectedValue: Presented {
     get { self }
     set { self = newValue }

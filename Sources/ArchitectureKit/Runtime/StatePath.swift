@@ -33,7 +33,11 @@ package struct StatePath<Root, Value> {
   /// `root` is `inout` only to be addressed in place: it is not changed.
   @inlinable
   package func get(_ root: inout Root) -> Value {
-    modify(&root) { $0 }
+    // A read, not a modification: a computed path's setter does not run.
+    guard let offset else { return root[keyPath: keyPath] }
+    return withUnsafeMutablePointer(to: &root) { pointer in
+      (UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Value.self).pointee
+    }
   }
 
   /// Runs `body` on the value at the path in `root`, in place.

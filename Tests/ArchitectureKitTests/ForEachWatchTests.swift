@@ -159,6 +159,44 @@ struct ForEachWatchTests {
     system.stop()
   }
 
+  /// Where a follow-up is sent from: every hook a user can send from during a step.
+  enum Hook: CaseIterable, Sendable {
+    case binding, partBinding, loopCallback, observer
+  }
+
+  /// Events a hook sends in the middle of a burst reach their elements, and each step they take
+  /// reconciles what it changed: a child's own event, one the parent changes a sibling with, a
+  /// removal that cancels a child's effects. The same with the list copied by an observer.
+  @Test(arguments: Hook.allCases, [false, true])
+  func eventsAHookSendsReachTheirElementsAndAreReconciled(hook: Hook, observed: Bool) {
+    let system = makeSystem(observed: observed)
+    let activities = Recorder(observing: system)
+    var sent = false
+    let followUp = { [unowned system] (state: State) in
+      guard !sent, state.rows.first?.loads == 1 else { return }
+      sent = true
+      system.send(.row(2, .want))
+      system.send(.remove(3))
+      system.send(.row(0, .want))
+    }
+    switch hook {
+    case .binding: system.addUIBinding(followUp)
+    case .partBinding: system.addUIBinding(\.rows) { _ in followUp(system.state) }
+    case .loopCallback: system.addLoopCallback(followUp)
+    case .observer:
+      system.addObserver { activity in
+        if case .step(_, _, let current) = activity { followUp(current) }
+      }
+    }
+    system.send(.row(3, .keepLoading))
+    system.send(.row(0, .want))
+    #expect(sent)
+    // Row 0 twice, row 1 twice by the parent on row 0's events, row 2 once; row 3 removed.
+    #expect(loads(system) == [0: 2, 1: 2, 2: 1])
+    #expect(activities.cancelled.map(\.description) == ["rows[3]: forever 3"])
+    system.stop()
+  }
+
   // MARK: A stack
 
   struct Screens: Equatable {

@@ -240,6 +240,62 @@ struct RequestSetFeedbackTests {
     #expect(plain.perResult > 500)
   }
 
+  /// The fan-out's state: the items pending, and the results that came back.
+  struct FanOut: Sendable, Equatable {
+    var pending: RequestSet<Int> = []
+    var done: [Int] = []
+  }
+
+  enum FanOutEvent: Sendable, Equatable {
+    case start(Int)
+    case done(Int)
+  }
+
+  nonisolated static func reduceFanOut(_ state: inout FanOut, _ event: FanOutEvent) {
+    switch event {
+    case .start(let width): state.pending = RequestSet(0..<width)
+    case .done(let item):
+      state.pending.remove(item)
+      state.done.append(item)
+    }
+  }
+
+  /// The fan-out, with effects that suspend before their result, so each result hops back to
+  /// the system.
+  nonisolated static func suspendingFanOut() -> Feature<FanOut, FanOutEvent, Never, EmptyContext> {
+    Feature(
+      reduce: reduceFanOut,
+      feedback: [
+        .react(
+          requests: \.pending,
+          effect: .run { item, _ in
+            await Task.yield()
+            return .done(item)
+          })
+      ])
+  }
+
+  /// On `System` and on `BackgroundSystem`, every effect of a fan-out of 200 suspending effects
+  /// returns its result once, each removal forgets its element, and nothing is cancelled.
+  @Test func aFanOutOfSuspendingEffectsEndsWithEveryResultOnEachRuntime() async {
+    var cancelled = 0
+    let system = System(
+      initialState: FanOut(), context: EmptyContext(),
+      feature: Self.suspendingFanOut(),
+      observers: [{ if case .effectCancelled = $0 { cancelled += 1 } }])
+    await system.send(.start(200), while: { !$0.pending.isEmpty })
+    #expect(system.state.done.sorted() == Array(0..<200))
+    #expect(cancelled == 0)
+
+    let background = await BackgroundSystem(
+      initialState: FanOut(), context: EmptyContext(),
+      feature: Self.suspendingFanOut())
+    await background.send(.start(200), while: { !$0.pending.isEmpty })
+    let state = await background.state
+    #expect(state.done.sorted() == Array(0..<200))
+    #expect(state.pending.isEmpty)
+  }
+
   /// Key paths and closures to a `Set` still pick the `Set` forms; a `RequestSet` picks the
   /// journaled one; its requests are described as a set's elements are, without a key.
   @Test func setAndRequestSetFormsBothResolveAndDescribeTheirElementsAlike() {

@@ -164,9 +164,11 @@ struct ForEachWatchTests {
     case binding, partBinding, loopCallback, observer
   }
 
-  /// Events a hook sends in the middle of a burst reach their elements, and each step they take
-  /// reconciles what it changed: a child's own event, one the parent changes a sibling with, a
-  /// removal that cancels a child's effects. The same with the list copied by an observer.
+  /// Events a hook sends in the middle of a burst reach their elements.
+  ///
+  /// Each step they take reconciles what it changed: a child's own event, one the parent changes
+  /// a sibling with, a removal that cancels a child's effects. The same with the list copied by
+  /// an observer.
   @Test(arguments: Hook.allCases, [false, true])
   func eventsAHookSendsReachTheirElementsAndAreReconciled(hook: Hook, observed: Bool) {
     let system = makeSystem(observed: observed)

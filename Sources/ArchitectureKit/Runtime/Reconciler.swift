@@ -71,27 +71,30 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   /// is the feedback's order, joined or not.
   @inlinable
   static func joiningRuns(_ reconcilers: [Reconciler]) -> [Reconciler] {
+    // Fewer than two have nothing to join: a child's one feedback allocates nothing here.
+    guard reconcilers.count > 1 else { return reconcilers }
     var joined: [Reconciler] = []
     joined.reserveCapacity(reconcilers.count)
     var start = reconcilers.startIndex
     while start < reconcilers.endIndex {
-      var loops: [AnyObject] = []
-      var end = start
-      if let first = reconcilers[start].joining {
-        while end < reconcilers.endIndex, let joining = reconcilers[end].joining,
-          joining.kind == first.kind
-        {
-          loops.append(joining.loop)
-          end += 1
-        }
-      }
-      if loops.count > 1, let first = reconcilers[start].joining {
-        joined.append(first.join(loops))
-        start = end
-      } else {
+      // A run is two neighbours of the same kind or more; a loop on its own stays as it is.
+      guard let first = reconcilers[start].joining, start + 1 < reconcilers.endIndex,
+        reconcilers[start + 1].joining?.kind == first.kind
+      else {
         joined.append(reconcilers[start])
         start += 1
+        continue
       }
+      var loops: [AnyObject] = []
+      var end = start
+      while end < reconcilers.endIndex, let joining = reconcilers[end].joining,
+        joining.kind == first.kind
+      {
+        loops.append(joining.loop)
+        end += 1
+      }
+      joined.append(first.join(loops))
+      start = end
     }
     return joined
   }

@@ -23,19 +23,10 @@ final class ChildReconciler<
   /// The child's reconcilers, walked on each step.
   @usableFromInline let reconcilers:
     UnretainedArray<Reconciler<ChildState, ChildEvent, ChildFailure, ChildContext>>
-  /// Where the child's effects start: the parent's host, or a scope of it.
-  @usableFromInline let parent: EffectHost<Event, Failure, Context>
-  /// The host the child's reconcilers start and cancel effects through.
+  @usableFromInline let link: ChildLink<ChildEvent, ChildFailure, ChildContext, Event, Failure, Context>
   @usableFromInline let host: EffectHost<ChildEvent, ChildFailure, ChildContext>
-  /// The effects this child started that are still in the system: those its reconcilers have
-  /// not cancelled, less those that left the system as they ended.
-  @usableFromInline let effects: Bookkeeping<Set<EffectID>>
-  /// The reconciliation in which the parent last saw the child in its state.
   @exclusivity(unchecked) @usableFromInline var lastSeen: UInt64 = 0
 
-  /// Inlinable, so that a child is made by code specialized for its types: unspecialized, each
-  /// presentation looked up the generic metadata of the child's types (see PerformanceLedger:
-  /// specialization).
   @inlinable
   init(
     feedback: [Feedback<ChildState, ChildEvent, ChildFailure, ChildContext>],
@@ -46,29 +37,16 @@ final class ChildReconciler<
     lift: @escaping (ChildEffect) -> ParentEffect
   ) {
     reconcilers = Reconciler.make(feedback, nodes: nodes)
-    self.parent = parent
-    let effects = Bookkeeping<Set<EffectID>>([])
-    self.effects = effects
-    ChildEffectCensus.current?.count { effects.value.count }
+    // The host's closures capture the one link, which is then their context: no box each.
+    let link = ChildLink(parent: parent, scope: scope, extract: extract, lift: lift)
+    self.link = link
+    ChildEffectCensus.current?.count { link.effects.count }
     host = EffectHost(
-      start: { effect, request in
-        let id = parent.start(lift(effect), request.scoped(scope))
-        effects.value.insert(id)
-        return id
-      },
-      cancel: { id in
-        effects.value.remove(id)
-        parent.cancel(id)
-      },
+      start: { effect, request in link.start(effect, request) },
+      cancel: { id in link.cancel(id) },
       isStopped: parent.isStopped,
-      event: { parent.event().flatMap(extract) },
-      retireWhenDone: { id, forget in
-        // Forgotten when it ends: a child that lives on keeps only its live effects.
-        parent.retireWhenDone(id) {
-          effects.value.remove(id)
-          forget?()
-        }
-      },
+      event: { link.event() },
+      retireWhenDone: { id, forget in link.retireWhenDone(id, forget) },
       isLive: parent.isLive
     )
   }
@@ -84,11 +62,77 @@ final class ChildReconciler<
   /// Cancels every effect the child started: it left the state.
   @usableFromInline
   func retire() {
-    let started = effects.value
-    effects.value.removeAll()
+    let started = link.effects
+    link.effects.removeAll()
     for id in started.sorted(by: { $0.rawValue < $1.rawValue }) {
-      parent.cancel(id)
-      if parent.isStopped() { return }
+      link.parent.cancel(id)
+      if link.parent.isStopped() { return }
+    }
+  }
+}
+
+/// What a child's host does, in one object its closures share: the child's effects are lifted
+/// into the parent's types and named with the child's scope, and the effects the child started
+/// are kept, so that ``ChildReconciler/retire()`` cancels exactly those.
+///
+/// One object rather than a closure context each: making a child allocates it once (see
+/// PerformanceLedger: a child's host in one object).
+///
+/// Exclusivity: ``effects`` skips the run-time check (see PerformanceLedger: exclusivity
+/// opt-outs). No two accesses can overlap: the link is used on its system's isolation, and each
+/// access is a plain insertion, removal or read that calls nothing while the set is accessed.
+@usableFromInline
+final class ChildLink<
+  ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
+  Event: Sendable, Failure: Error, Context: Sendable
+> {
+  @usableFromInline typealias ChildEffect = Effect<ChildEvent, ChildFailure, ChildContext>
+  @usableFromInline typealias ParentEffect = Effect<Event, Failure, Context>
+
+  @usableFromInline let parent: EffectHost<Event, Failure, Context>
+  @usableFromInline let scope: String
+  @usableFromInline let extract: (Event) -> ChildEvent?
+  @usableFromInline let lift: (ChildEffect) -> ParentEffect
+  /// The effects the child started that have not ended or been cancelled.
+  @exclusivity(unchecked) @usableFromInline var effects: Set<EffectID> = []
+
+  @inlinable
+  init(
+    parent: EffectHost<Event, Failure, Context>,
+    scope: String,
+    extract: @escaping (Event) -> ChildEvent?,
+    lift: @escaping (ChildEffect) -> ParentEffect
+  ) {
+    self.parent = parent
+    self.scope = scope
+    self.extract = extract
+    self.lift = lift
+  }
+
+  @inlinable
+  func start(_ effect: ChildEffect, _ request: EffectRequest) -> EffectID {
+    let id = parent.start(lift(effect), request.scoped(scope))
+    effects.insert(id)
+    return id
+  }
+
+  @inlinable
+  func cancel(_ id: EffectID) {
+    effects.remove(id)
+    parent.cancel(id)
+  }
+
+  @inlinable
+  func event() -> ChildEvent? {
+    parent.event().flatMap(extract)
+  }
+
+  @inlinable
+  func retireWhenDone(_ id: EffectID, _ forget: (() -> Void)?) {
+    // Forgotten when it ends: a child that lives on keeps only its live effects.
+    parent.retireWhenDone(id) { [self] in
+      effects.remove(id)
+      forget?()
     }
   }
 }

@@ -17,20 +17,27 @@ struct LiveEffects {
     @usableFromInline var isRunning: Bool
     /// Whether the effect leaves the table when it ends (an event started it).
     @usableFromInline var retiresWhenDone: Bool
+    /// In a free slot, the next free slot, or ``LiveEffects/noSlot``; unused otherwise.
+    @usableFromInline var nextFree: UInt32
 
     @usableFromInline
     init(serial: UInt64) {
       self.serial = serial
       self.isRunning = true
       self.retiresWhenDone = false
+      self.nextFree = LiveEffects.noSlot
     }
   }
+
+  /// The end of the list of free slots.
+  @usableFromInline static var noSlot: UInt32 { .max }
 
   @usableFromInline var slots: [Slot] = []
   /// The request of the effect in each slot.
   @usableFromInline var requests: [EffectRequest?] = []
-  /// The slots whose effects were dropped, to be reused.
-  @usableFromInline var free: [UInt32] = []
+  /// The last slot whose effect was dropped, first of the list of slots to reuse (linked
+  /// through ``Slot/nextFree``, last dropped first), or ``noSlot``.
+  @usableFromInline var firstFree = LiveEffects.noSlot
   @usableFromInline var lastSerial: UInt64 = 0
 
   @usableFromInline
@@ -41,8 +48,9 @@ struct LiveEffects {
   mutating func insert(_ request: EffectRequest) -> EffectID {
     lastSerial &+= 1
     let slot: UInt32
-    if let reused = free.popLast() {
-      slot = reused
+    if firstFree != Self.noSlot {
+      slot = firstFree
+      firstFree = slots[Int(slot)].nextFree
       slots[Int(slot)] = Slot(serial: lastSerial)
       requests[Int(slot)] = request
     } else {
@@ -106,7 +114,8 @@ struct LiveEffects {
   @inlinable
   mutating func drop(_ index: Int) -> EffectRequest? {
     slots[index].serial = 0
-    free.append(UInt32(index))
+    slots[index].nextFree = firstFree
+    firstFree = UInt32(index)
     return requests[index].take()
   }
 
@@ -114,7 +123,7 @@ struct LiveEffects {
   mutating func removeAll() {
     slots.removeAll()
     requests.removeAll()
-    free.removeAll()
+    firstFree = Self.noSlot
   }
 
   /// The effects in the table, in start order: identifier, request, whether it runs.

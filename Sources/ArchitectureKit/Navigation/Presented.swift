@@ -55,7 +55,8 @@ public struct Presented<Value> {
     get { value }
     set {
       value = newValue
-      identity = .next()
+      // Nothing presented has no presentation to tell apart: only a new one needs an identity.
+      if newValue != nil { identity = .next() }
     }
     _modify { yield &value }
   }

@@ -62,6 +62,8 @@ final class ChildReconciler<
   /// Cancels every effect the child started: it left the state.
   @usableFromInline
   func retire() {
+    // Most children leave with nothing running: no set to copy and sort then.
+    guard !link.effects.isEmpty else { return }
     let started = link.effects
     link.effects.removeAll()
     for id in started.sorted(by: { $0.rawValue < $1.rawValue }) {

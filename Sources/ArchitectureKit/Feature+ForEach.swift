@@ -85,7 +85,7 @@ extension Feature {
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       >(watch: watch) { id, host in
         ChildReconciler(
-          feedback: childFeedback, parent: host, scope: "\(name)[\(id)]",
+          feedback: childFeedback, parent: host, scope: name, element: id,
           extract: { event in
             extract(event).flatMap { $0.0 == id ? $0.1 : nil }
           },

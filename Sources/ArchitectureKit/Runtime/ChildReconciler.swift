@@ -33,12 +33,14 @@ final class ChildReconciler<
     nodes: CompositionNodes? = nil,
     parent: EffectHost<Event, Failure, Context>,
     scope: String,
+    element: Any? = nil,
     extract: @escaping (Event) -> ChildEvent?,
     lift: @escaping (ChildEffect) -> ParentEffect
   ) {
     reconcilers = Reconciler.make(feedback, nodes: nodes)
     // The host's closures capture the one link, which is then their context: no box each.
-    let link = ChildLink(parent: parent, scope: scope, extract: extract, lift: lift)
+    let link = ChildLink(
+      parent: parent, scope: scope, element: element, extract: extract, lift: lift)
     self.link = link
     ChildEffectCensus.current?.count { link.effects.count }
     host = EffectHost(
@@ -80,9 +82,10 @@ final class ChildReconciler<
 /// One object rather than a closure context each: making a child allocates it once (see
 /// PerformanceLedger: a child's host in one object).
 ///
-/// Exclusivity: ``effects`` skips the run-time check (see PerformanceLedger: exclusivity
-/// opt-outs). No two accesses can overlap: the link is used on its system's isolation, and each
-/// access is a plain insertion, removal or read that calls nothing while the set is accessed.
+/// Exclusivity: ``effects`` and ``builtScope`` skip the run-time check (see PerformanceLedger:
+/// exclusivity opt-outs). No two accesses can overlap: the link is used on its system's
+/// isolation, and each access is a plain insertion, removal, read or write that calls nothing
+/// while the property is accessed.
 @usableFromInline
 final class ChildLink<
   ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
@@ -92,7 +95,11 @@ final class ChildLink<
   @usableFromInline typealias ParentEffect = Effect<Event, Failure, Context>
 
   @usableFromInline let parent: EffectHost<Event, Failure, Context>
+  /// The child's name in its parent (`rows`, `path`, `destination`), and the identifier of its
+  /// element in a collection: the child's scope is `rows[7]`, built at its first effect.
   @usableFromInline let scope: String
+  @usableFromInline let element: Any?
+  @exclusivity(unchecked) @usableFromInline var builtScope: String?
   @usableFromInline let extract: (Event) -> ChildEvent?
   @usableFromInline let lift: (ChildEffect) -> ParentEffect
   /// The effects the child started that have not ended or been cancelled.
@@ -102,20 +109,32 @@ final class ChildLink<
   init(
     parent: EffectHost<Event, Failure, Context>,
     scope: String,
+    element: Any?,
     extract: @escaping (Event) -> ChildEvent?,
     lift: @escaping (ChildEffect) -> ParentEffect
   ) {
     self.parent = parent
     self.scope = scope
+    self.element = element
     self.extract = extract
     self.lift = lift
   }
 
   @inlinable
   func start(_ effect: ChildEffect, _ request: EffectRequest) -> EffectID {
-    let id = parent.start(lift(effect), request.scoped(scope))
+    let id = parent.start(lift(effect), request.scoped(fullScope))
     effects.insert(id)
     return id
+  }
+
+  /// The child's scope, built once, when its first effect starts: most children never start
+  /// one, and their names are never read.
+  @inlinable
+  var fullScope: String {
+    if let builtScope { return builtScope }
+    let built = element.map { "\(scope)[\($0)]" } ?? scope
+    builtScope = built
+    return built
   }
 
   @inlinable

@@ -23,7 +23,8 @@ final class ChildReconciler<
   /// The child's reconcilers, walked on each step.
   @usableFromInline let reconcilers:
     UnretainedArray<Reconciler<ChildState, ChildEvent, ChildFailure, ChildContext>>
-  @usableFromInline let link: ChildLink<ChildEvent, ChildFailure, ChildContext, Event, Failure, Context>
+  @usableFromInline let link:
+    ChildLink<ChildEvent, ChildFailure, ChildContext, Event, Failure, Context>
   @usableFromInline let host: EffectHost<ChildEvent, ChildFailure, ChildContext>
   @exclusivity(unchecked) @usableFromInline var lastSeen: UInt64 = 0
 

@@ -5,8 +5,9 @@
 ///
 /// - ``Feedback/react(request:effect:)`` and ``Feedback/react(request:effects:)``: the request
 ///   itself;
-/// - ``Feedback/react(requests:effect:)-((State)->Set<Request>,_)`` and ``Feedback/react(requests:effects:)``: the
-///   element of the set;
+/// - ``Feedback/react(requests:effect:)-((State)->Set<Request>,_)``,
+///   ``Feedback/react(requests:effect:)-((State)->RequestSet<Request>,_)`` and
+///   ``Feedback/react(requests:effects:)``: the element of the set;
 /// - ``Feedback/react(keyedRequests:effect:)`` and ``Feedback/react(keyed:effect:)``: the
 ///   request, with its ``key``;
 /// - ``Feedback/react(on:policy:until:effect:)``: the request the trigger made of the event;

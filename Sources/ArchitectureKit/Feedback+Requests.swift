@@ -3,8 +3,8 @@ extension Feedback {
   /// Runs one effect per element of the set the state holds, with the seed's
   /// ``FunctionalCore/AsyncResult`` effects.
   ///
-  /// The same as ``react(requests:effect:)-((State)->Set<Request>,_)`` with an ``FeedbackEffect/asyncResult(_:)``
-  /// effect.
+  /// The same as ``react(requests:effect:)-((State)->Set<Request>,_)`` with an
+  /// ``FeedbackEffect/asyncResult(_:)`` effect.
   ///
   /// ```swift
   /// Feedback<State, Event, APIError, Context>.react(

@@ -26,12 +26,13 @@
 /// ```
 ///
 /// Where the requests come from picks the form: ``react(request:effect:)`` (one request),
-/// ``react(requests:effect:)-((State)->Set<Request>,_)`` (a set), ``react(keyedRequests:effect:)`` and
-/// ``react(keyed:effect:)`` (by key), ``react(on:policy:until:effect:)`` (events). What runs
-/// for a request is one ``FeedbackEffect`` value, the same for every form: `effect: .run { … }`
-/// returns one event, `.perform` an event or `nil`, `.job` sends progress and returns its last
-/// event, `.stream` sends events until it is cancelled, `.asyncResult` builds an
-/// ``FunctionalCore/AsyncResult`` and `.timer` ticks without drift. The seed's forms,
+/// ``react(requests:effect:)-((State)->Set<Request>,_)`` (a set, or a ``RequestSet``),
+/// ``react(keyedRequests:effect:)`` and ``react(keyed:effect:)`` (by key),
+/// ``react(on:policy:until:effect:)`` (events). What runs for a request is one
+/// ``FeedbackEffect`` value, the same for every form: `effect: .run { … }` returns one event,
+/// `.perform` an event or `nil`, `.job` sends progress and returns its last event, `.stream`
+/// sends events until it is cancelled, `.asyncResult` builds an ``FunctionalCore/AsyncResult``
+/// and `.timer` ticks without drift. The seed's forms,
 /// ``react(_:when:)``, ``react(request:effects:)`` and ``react(requests:effects:)``, take an
 /// `AsyncResult` builder directly (`effects:`).
 ///

@@ -43,7 +43,10 @@ final class ChildReconciler<
     let link = ChildLink(
       parent: parent, scope: scope, element: element, extract: extract, lift: lift)
     self.link = link
-    ChildEffectCensus.current?.count { link.effects.count }
+    #if DEBUG
+      // The census of a leak test (LivenessTests); a release build makes no task-local lookup.
+      ChildEffectCensus.current?.count { link.effects.count }
+    #endif
     host = EffectHost(
       start: { effect, request in link.start(effect, request) },
       cancel: { id in link.cancel(id) },
@@ -282,6 +285,9 @@ final class ChildReconcilers<
 
 /// Counts the effects the child reconcilers made while it is the task's census keep track of:
 /// what tests read to check that a child forgets every effect that ended.
+///
+/// Children register with it in debug builds only: a release build makes no task-local lookup
+/// per child.
 ///
 /// - Invariant: ``trackedEffects`` is read on the isolation of the systems whose children it
 ///   counts, the only isolation their bookkeeping is used from; the lock guards only the list.

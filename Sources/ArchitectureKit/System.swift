@@ -52,9 +52,9 @@ public import Observation
 /// Observation is told once per burst: when a send (or an effect's result) and every event it
 /// led to have been processed. A view that reads ``state`` is notified after every burst; one
 /// that reads a slice (`system.cart`), only when the slice changed. A view re-renders once for
-/// the burst and
-/// reads the state it settled on; loop callbacks, bindings and ``states`` see every step. An
-/// event an Observation handler sends is queued and processed before the burst ends.
+/// the burst and reads the state it settled on; loop callbacks, bindings and ``states`` see
+/// every step. An event an Observation handler sends is queued and processed before the burst
+/// ends.
 @MainActor
 @dynamicMemberLookup
 public final class System<State, Event: Sendable, ErrorType: Error, Context: Sendable>: Observable {

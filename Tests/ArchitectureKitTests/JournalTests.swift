@@ -81,6 +81,67 @@ struct JournalTests {
     #expect(records.changes(ofStep: 13) == ["saving: \"draft\" → nil", "saved: [] → [\"draft\"]"])
   }
 
+  /// A state of plain values, whose changes the journal lists when it writes a step.
+  struct Dial: Sendable {
+    enum Mode: Sendable { case off, low, high }
+    struct Point: Sendable { var x = 0, y = 0 }
+    var level = 0
+    var muted = false
+    var mode = Mode.off
+    var position = Point()
+  }
+
+  /// Each event changes one part of the dial, or none.
+  static func turn(_ dial: inout Dial, _ step: Int) {
+    switch step % 5 {
+    case 0: dial.level += step
+    case 1: dial.muted.toggle()
+    case 2: dial.mode = dial.mode == .low ? .high : .low
+    case 3: dial.position.x = step
+    default: break
+    }
+  }
+
+  @Test func aStateOfPlainValuesListsTheChangesInMemoryAsItsFileDidAtEachStep() throws {
+    let directory = try TemporaryFolder()
+    let path = directory.path("dial.jsonl")
+    let journal = try Journal<Dial, Int>(writingTo: path, capacity: 4)
+    let dial = System<Dial, Int, Never, Void>(
+      initialState: Dial(), context: (), feature: Feature(reduce: Self.turn), journal: journal)
+    for step in 1...10 { dial.send(step) }
+
+    let memory = try JournalLines(journal.lines)
+    let file = try JournalLines(contentsOf: path)
+    #expect(memory.records.compactMap { $0["step"] as? Int } == [7, 8, 9, 10])
+    for step in 7...10 {
+      #expect(memory.changes(ofStep: step) == file.changes(ofStep: step))
+    }
+    #expect(memory.changes(ofStep: 7) == ["mode: .low → .high"])
+    #expect(memory.changes(ofStep: 8) == ["position.x: 3 → 8"])
+    #expect(memory.changes(ofStep: 9).isEmpty)
+    #expect(memory.changes(ofStep: 10) == ["level: 5 → 15"])
+    #expect(file.changes(ofStep: 1) == ["muted: false → true"])
+  }
+
+  /// A class whose value can change after a step: a state holding one is not plain values.
+  final class Note: @unchecked Sendable, CustomStringConvertible {
+    var text: String
+    init(_ text: String) { self.text = text }
+    var description: String { text }
+  }
+
+  @Test func aStateWithAReferenceListsItsChangesAsTheyWereAtTheStep() throws {
+    let journal = Journal<Note?, Note?>(capacity: 10)
+    let system = System<Note?, Note?, Never, Void>(
+      initialState: nil, context: (), feature: Feature(reduce: { $0 = $1 }), journal: journal)
+    let note = Note("draft")
+    system.send(note)
+    note.text = "edited after the step"
+
+    let records = try JournalLines(journal.lines)
+    #expect(records.changes(ofStep: 1) == [": nil → draft"])
+  }
+
   @Test func timesEveryRecordOnAMonotonicClockFromTheStart() throws {
     let journal = ShelfJournal()
     record(into: journal)

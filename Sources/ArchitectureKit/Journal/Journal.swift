@@ -26,7 +26,9 @@ import FunctionalCore
 ///
 /// Recording never changes what the system does. It costs a state diff per step (by
 /// reflection, down the parts that changed), and for a file the encoding and the write of each
-/// record; a system without a journal pays nothing.
+/// record; a system without a journal pays nothing. A state made of plain values only (numbers,
+/// Booleans, enums and structs of them: no `String`, collection or class) is kept instead, and
+/// compared when the record is written, as events are described then.
 ///
 /// ## Keeping secrets out
 ///
@@ -52,9 +54,18 @@ public final class Journal<State, Event: Sendable> {
   private let encoding = JournalEncoding(
     encodesEvents: Event.self is any Encodable.Type, encodesStates: State.self is any Encodable.Type
   )
+  /// Whether a step keeps the states it changed between, and lists the changes when written:
+  /// for a small state of plain values that no redaction changes (see `JournalEntry.Changes`).
+  private let keepsStatesForChanges: Bool
+  /// The largest state, in bytes, kept for its changes: two of them per step kept in memory.
+  private static var largestStateKeptForChanges: Int { 256 }
   /// What the recording side uses: touched only by `begin` and `record`, which run on the
   /// isolation of the one system the journal records.
-  private var recorder = JournalRecorderState()
+  ///
+  /// Exclusivity: skips the run-time check (see PerformanceLedger: exclusivity opt-outs). No
+  /// two accesses can overlap: only the recording side touches it, on one isolation, and each
+  /// access reads or writes a field and is over before the journal calls any other code.
+  @exclusivity(unchecked) private var recorder = JournalRecorderState()
   /// What readers share with the recording side, under a lock.
   private let shared: Lock<JournalSharedState>
 
@@ -80,7 +91,12 @@ public final class Journal<State, Event: Sendable> {
     }
     redactRequest = redaction.requests
     redactError = redaction.errors
-    shared = Lock(JournalSharedState(ring: JournalRing(capacity: capacity)))
+    keepsStatesForChanges =
+      redaction.states == nil && _isPOD(State.self)
+      && MemoryLayout<State>.size <= Self.largestStateKeptForChanges
+    shared = Lock(
+      JournalSharedState(
+        ring: JournalRing(capacity: capacity), keepsBase: states.interval != nil))
   }
 
   /// A journal written to a file as it goes, and kept in memory for its last steps.
@@ -146,9 +162,13 @@ public final class Journal<State, Event: Sendable> {
   /// Keeps an entry in memory and writes it to the file.
   ///
   /// The line is made before the lock is taken: it runs the events' and states' own code.
-  private func keep(_ entry: JournalEntry) {
+  private func keep(_ entry: consuming JournalEntry) {
     let line = recorder.writesFile ? encoding.record(entry) : nil
-    shared.withLock { shared in shared.keep(entry, line: line) }
+    // Moved into the ring rather than copied: an entry's copy copies each `Any` it holds.
+    var entry = Optional(entry)
+    // swift-format-ignore: NeverForceUnwrap
+    // Set the line above; `if let` or an optional parameter copied it again.
+    shared.withLock { shared in shared.keep(entry.take()!, line: line) }
   }
 }
 
@@ -169,17 +189,21 @@ private struct JournalSharedState {
   var ring: JournalRing<JournalEntry>
   /// The snapshot of the state before the oldest step kept, when known: a dump starts with it.
   var base: JournalEntry?
+  /// Whether steps keep states, so that a dropped step's state becomes the ``base``.
+  let keepsBase: Bool
   var file: JournalFile?
   var isClosed = false
 
-  init(ring: JournalRing<JournalEntry>) {
+  init(ring: JournalRing<JournalEntry>, keepsBase: Bool) {
     self.ring = ring
+    self.keepsBase = keepsBase
   }
 
   /// Keeps an entry in the ring, and writes its line to the file.
-  mutating func keep(_ entry: JournalEntry, line: JSONValue?) {
+  mutating func keep(_ entry: consuming JournalEntry, line: JSONValue?) {
     guard !isClosed else { return }
-    if let dropped = ring.append(entry, isStep: entry.step != nil),
+    let isStep = entry.isStep
+    if let dropped = ring.append(entry, isStep: isStep, returningDropped: keepsBase),
       case .step(let number, _, _, _, let state) = dropped.kind
     {
       // The dropped step's state is the state before the oldest step kept, if it kept one.
@@ -264,9 +288,11 @@ extension Journal: ActivityRecorder {
   ) -> JournalEntry.Kind {
     let event = redactEvent?(event) ?? event
     let state = redactState?(state) ?? state
-    var changes: [StateChange] = []
+    var changes = JournalEntry.Changes.listed([])
     if let lastState = recorder.lastState {
-      changes = StateDiff.changes(from: lastState, to: state)
+      changes =
+        keepsStatesForChanges
+        ? .between(lastState, state) : .listed(StateDiff.changes(from: lastState, to: state))
     }
     recorder.lastState = state
     let kept = states.includes(step: number) ? state : nil

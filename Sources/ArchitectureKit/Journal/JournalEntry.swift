@@ -13,7 +13,7 @@ struct JournalEntry {
 
   enum Kind {
     /// An event was reduced: its number (from 1), the changes, and the state when kept.
-    case step(Int, event: Any, origin: Origin, changes: [StateChange], state: Any?)
+    case step(Int, event: Any, origin: Origin, changes: Changes, state: Any?)
     /// An effect started, was cancelled or finished.
     case effect(EffectRecord, serial: UInt64, request: RequestName)
     /// An effect failed; the error, described.
@@ -46,14 +46,37 @@ struct JournalEntry {
     }
   }
 
+  /// A step's changes: listed when the step was recorded, or taken from the two states they
+  /// are between when the entry is written.
+  ///
+  /// The states of a type made of plain values only (no reference, no collection's storage)
+  /// are kept and compared when the entry is written: holding them shares no storage with the
+  /// system's state, so its reducer's next change in place copies nothing, and a step costs a
+  /// copy instead of a diff by reflection. The states of other types are compared at the step,
+  /// and only their changes kept (see PerformanceLedger: changes listed when written).
+  enum Changes {
+    /// The changes, listed at the step.
+    case listed([StateChange])
+    /// The state before the step and the state after it, of a type of plain values.
+    case between(Any, Any)
+
+    /// The changes, in the order of the state's declaration.
+    var list: [StateChange] {
+      switch self {
+      case .listed(let changes): changes
+      case .between(let old, let new): StateDiff.changes(from: old, to: new)
+      }
+    }
+  }
+
   /// The kinds of effect records that carry nothing but the effect.
   enum EffectRecord: String {
     case started, cancelled, finished
   }
 
-  /// The step's number, for a step.
-  var step: Int? {
-    if case .step(let number, _, _, _, _) = kind { number } else { nil }
+  /// Whether the entry is a step's (read without copying the step's values).
+  var isStep: Bool {
+    if case .step = kind { true } else { false }
   }
 }
 
@@ -105,7 +128,7 @@ struct JournalEncoding {
       add(
         "diff",
         .array(
-          changes.map { change in
+          changes.list.map { change in
             .object([
               .init("path", .string(change.path)), .init("before", .string(change.before)),
               .init("after", .string(change.after)),

@@ -28,13 +28,14 @@ struct JournalRing<Entry> {
   /// - Parameters:
   ///   - entry: The entry.
   ///   - isStep: Whether it is a step.
-  /// - Returns: The step dropped, if any.
-  mutating func append(_ entry: Entry, isStep: Bool) -> Entry? {
-    guard capacity > 0 else { return isStep ? entry : nil }
+  ///   - returningDropped: Whether the caller wants the step dropped (a copy of it).
+  /// - Returns: The step dropped, if any and if asked for.
+  mutating func append(_ entry: consuming Entry, isStep: Bool, returningDropped: Bool) -> Entry? {
+    guard capacity > 0 else { return isStep && returningDropped ? entry : nil }
     var dropped: Entry?
     if isStep {
       if steps.count - stepHead == capacity {
-        dropped = entries[steps[stepHead]]
+        if returningDropped { dropped = entries[steps[stepHead]] }
         stepHead += 1
         head = stepHead < steps.count ? steps[stepHead] : entries.count
       }

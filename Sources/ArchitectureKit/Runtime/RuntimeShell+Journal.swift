@@ -96,14 +96,19 @@ extension RuntimeShell {
 /// each time: the requests of the running effects, which name an event's origin.
 ///
 /// Used on its system's isolation only.
+///
+/// Exclusivity: the stored `var`s skip the run-time check (see PerformanceLedger: exclusivity
+/// opt-outs). No two accesses can overlap: each access is over before the recording calls a
+/// recorder (``record(_:)`` calls them on a copy of ``recorders``), and only the shell's
+/// recording hooks, on its system's isolation, touch them.
 @usableFromInline
 package final class Recording {
   /// The recorders, in the order they were attached.
-  var recorders: [any ActivityRecorder] = []
+  @exclusivity(unchecked) var recorders: [any ActivityRecorder] = []
   /// The requests of the running effects, by serial number.
-  var requests: [UInt64: EffectRequest] = [:]
+  @exclusivity(unchecked) var requests: [UInt64: EffectRequest] = [:]
   /// The effect that finished last: its event, if any, is the next step's.
-  var finished: (serial: UInt64, request: EffectRequest)?
+  @exclusivity(unchecked) var finished: (serial: UInt64, request: EffectRequest)?
 
   /// Tells every recorder, with the time of this moment.
   func record(_ activity: JournalActivity) {

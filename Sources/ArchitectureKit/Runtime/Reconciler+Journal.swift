@@ -38,15 +38,22 @@ extension Reconciler {
       }
       // Every key not in `changed` has the request it had at the mark, which is the one
       // running. Cancel first, then start, as the dictionary form does; a key listed twice is
-      // settled the first time and left alone the second.
+      // settled the first time and left alone the second. The second walk runs only when a
+      // changed key has a request, so a removal (a result that drops its request) costs two
+      // lookups.
+      var starts = false
       for key in changed {
-        guard let index = active.value.index(forKey: key) else { continue }
-        let running = active.value.values[index]
-        guard wantedRequests[key] != running.request else { continue }
-        active.value.remove(at: index)
-        host.cancel(running.id)
-        if host.isStopped() { return }
+        let request = wantedRequests[key]
+        if let index = active.value.index(forKey: key) {
+          let running = active.value.values[index]
+          if request == running.request { continue }
+          active.value.remove(at: index)
+          host.cancel(running.id)
+          if host.isStopped() { return }
+        }
+        if request != nil { starts = true }
       }
+      guard starts else { return }
       for key in changed where active.value[key] == nil {
         guard let request = wantedRequests[key] else { continue }
         let description = EffectRequest(

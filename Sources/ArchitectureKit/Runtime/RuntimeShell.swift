@@ -45,8 +45,6 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// The type of the runtime's owner, which names it in diagnostics (described only when one is
   /// written; see PerformanceLedger: creation).
   @usableFromInline let owner: Any.Type
-  /// Where the port sends effects' results, when the owner passed it at creation.
-  @usableFromInline let isolation: (any Actor)?
   /// The port, once made (see ``port``).
   @exclusivity(unchecked) @usableFromInline var madePort: Port?
   /// The main-actor system's Observation hook, told once the mailbox settled after steps.
@@ -74,6 +72,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @exclusivity(unchecked) @usableFromInline var lastID = 0
   /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
   @exclusivity(unchecked) @usableFromInline var hasStateWaiters = false
+  /// Whether the port sends effects' results to the main actor; otherwise the owner, an actor,
+  /// binds the port to itself (see ``isolation``). Beside the flag above: one word for both.
+  @usableFromInline let isMainActor: Bool
   /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
   @usableFromInline var stateWaiters: [Int: StateWaiter] {
     didSet { hasStateWaiters = !stateWaiters.isEmpty }
@@ -98,7 +99,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   ///
   /// - Parameters:
   ///   - owner: Names the runtime in diagnostics.
-  ///   - isolation: Where events hop back to: the owner's actor; an actor that owns the shell
+  ///   - isolation: Where events hop back to: the main actor; an actor that owns the shell
   ///     passes `nil` and calls ``RuntimePort/bind(to:)`` once it is initialized.
   ///   - parking: What a test harness parks, for a harness's shell only.
   ///   - initialState: The state before any event.
@@ -108,7 +109,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @inlinable
   package init(
     owner: Any.Type,
-    isolation: (any Actor)?,
+    isolation: MainActor?,
     parking: Parking? = nil,
     initialState: State,
     context: Context,
@@ -116,7 +117,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     observers: [(Activity) -> Void] = []
   ) {
     self.owner = owner
-    self.isolation = isolation
+    self.isMainActor = isolation != nil
     self.context = context
     self.uiBindings = Listeners()
     self.loopCallbacks = Listeners()
@@ -160,6 +161,11 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// Which effects are working, for waits that must tell work from waiting for the test.
   @inlinable package var work: WorkGroup {
     port.work
+  }
+
+  /// Where the port sends effects' results: the main actor, or `nil` until the owner binds it.
+  @usableFromInline var isolation: (any Actor)? {
+    isMainActor ? MainActor.shared : nil
   }
 
   /// Makes the ``port``, with the work group the effects' tasks report to.

@@ -72,8 +72,10 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @exclusivity(unchecked) @usableFromInline var lastID = 0
   /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
   @exclusivity(unchecked) @usableFromInline var hasStateWaiters = false
-  /// Whether the port sends effects' results to the main actor; otherwise the owner, an actor,
-  /// binds the port to itself (see ``isolation``). Beside the flag above: one word for both.
+  /// Whether the port sends effects' results to the main actor.
+  ///
+  /// Otherwise the owner, an actor, binds the port to itself (see ``isolation``). Beside the
+  /// flag above: one word for both.
   @usableFromInline let isMainActor: Bool
   /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
   @usableFromInline var stateWaiters: [Int: StateWaiter] {

@@ -213,7 +213,10 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
       // A listener may stop the system from inside the call: then nothing more may start.
       if host.isStopped() { return }
     }
-    for (key, request) in wanted where active.value[key] == nil {
+    // With nothing running (a first step, a fan-out after the last one ended), every key
+    // starts: no lookup before each insertion.
+    let nothingRunning = active.value.isEmpty
+    for (key, request) in wanted where nothingRunning || active.value[key] == nil {
       let description = EffectRequest(
         feedbackIndex: feedbackIndex, key: namesKeys ? key : nil, value: request)
       let id = host.start(effect(request), description)

@@ -53,7 +53,9 @@ struct JournalEntry {
   /// are kept and compared when the entry is written: holding them shares no storage with the
   /// system's state, so its reducer's next change in place copies nothing, and a step costs a
   /// copy instead of a diff by reflection. The states of other types are compared at the step,
-  /// and only their changes kept (see PerformanceLedger: changes listed when written).
+  /// and only their changes kept (see PerformanceLedger: changes listed when written). Only an
+  /// `Unmanaged` reference or an unsafe pointer, which are plain values too, could show what
+  /// they point to as it is when the entry is written.
   enum Changes {
     /// The changes, listed at the step.
     case listed([StateChange])

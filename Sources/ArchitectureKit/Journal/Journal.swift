@@ -26,9 +26,10 @@ import FunctionalCore
 ///
 /// Recording never changes what the system does. It costs a state diff per step (by
 /// reflection, down the parts that changed), and for a file the encoding and the write of each
-/// record; a system without a journal pays nothing. A state made of plain values only (numbers,
-/// Booleans, enums and structs of them: no `String`, collection or class) is kept instead, and
-/// compared when the record is written, as events are described then.
+/// record; a system without a journal pays nothing. A state of at most 256 bytes made of plain
+/// values only (numbers, Booleans, enums and structs of them: no `String`, collection or class),
+/// with no state redaction, is kept instead, and compared when the record is written, as events
+/// are described then.
 ///
 /// ## Keeping secrets out
 ///

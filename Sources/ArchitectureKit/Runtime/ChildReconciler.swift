@@ -20,9 +20,18 @@ final class ChildReconciler<
   @usableFromInline typealias ChildEffect = Effect<ChildEvent, ChildFailure, ChildContext>
   @usableFromInline typealias ParentEffect = Effect<Event, Failure, Context>
 
-  /// The child's reconcilers, walked on each step.
-  @usableFromInline let reconcilers:
-    UnretainedArray<Reconciler<ChildState, ChildEvent, ChildFailure, ChildContext>>
+  @usableFromInline typealias ChildLoop = Reconciler<
+    ChildState, ChildEvent, ChildFailure, ChildContext
+  >
+
+  /// The child's reconcilers, walked on each step, when it has several; empty when it has one.
+  @usableFromInline let reconcilers: UnretainedArray<ChildLoop>
+  /// The child's reconciler when it has exactly one, the common case: kept without the two
+  /// arrays an ``UnretainedArray`` allocates, so making the child allocates neither.
+  @usableFromInline let only: ChildLoop?
+  /// The same reconciler, lent to each step without a retain; set with ``only``, which keeps
+  /// it alive for as long as the child.
+  @usableFromInline let lentOnly: Unretained<ChildLoop>?
   @usableFromInline let link:
     ChildLink<ChildEvent, ChildFailure, ChildContext, Event, Failure, Context>
   @usableFromInline let host: EffectHost<ChildEvent, ChildFailure, ChildContext>
@@ -38,7 +47,16 @@ final class ChildReconciler<
     extract: @escaping (Event) -> ChildEvent?,
     lift: @escaping (ChildEffect) -> ParentEffect
   ) {
-    reconcilers = Reconciler.make(feedback, nodes: nodes)
+    if feedback.count == 1 {
+      let loop = Reconciler.make(feedback[0], at: 0, nodes: nodes)
+      only = loop
+      lentOnly = Unretained(loop)
+      reconcilers = UnretainedArray()
+    } else {
+      only = nil
+      lentOnly = nil
+      reconcilers = Reconciler.make(feedback, nodes: nodes)
+    }
     // The host's closures capture the one link, which is then their context: no box each.
     let link = ChildLink(
       parent: parent, scope: scope, element: element, extract: extract, lift: lift)
@@ -58,11 +76,15 @@ final class ChildReconciler<
   }
 
   /// Brings the child's effects in line with its state.
-  @inlinable
+  @inlinable @inline(__always)
   func reconcile(_ state: ChildState) {
     // A local to lend to the reconcilers (see ``Reconciler/reconcile``).
     var state = state
-    Reconciler.reconcileEach(reconcilers, &state, Unretained(host))
+    if let lentOnly {
+      Unretained(host) { host in lentOnly { $0.reconcile(&state, host) } }
+    } else {
+      Reconciler.reconcileEach(reconcilers, &state, Unretained(host))
+    }
   }
 
   /// Cancels every effect the child started: it left the state.

@@ -56,10 +56,18 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     guard !feedback.isEmpty else { return UnretainedArray() }
     return UnretainedArray(
       joiningRuns(
-        feedback.enumerated().map { index, feedback in
-          if let nodes, let make = feedback.makeSystemReconciler { return make(index, nodes) }
-          return feedback.makeReconciler(index)
-        }))
+        feedback.enumerated().map { index, feedback in make(feedback, at: index, nodes: nodes) }))
+  }
+
+  /// The reconciler of one feedback loop, at `index` in its feature's list.
+  @inlinable
+  static func make(
+    _ feedback: Feedback<State, Event, Failure, Context>,
+    at index: Int,
+    nodes: CompositionNodes?
+  ) -> Reconciler {
+    if let nodes, let make = feedback.makeSystemReconciler { return make(index, nodes) }
+    return feedback.makeReconciler(index)
   }
 
   /// The reconcilers with each run of neighbours of the same kind joined into one.

@@ -179,7 +179,7 @@ final class PresentationName<State, Value> {
   /// The name, once known.
   ///
   /// Read and written on the system's isolation only.
-  private var known: String?
+  @usableFromInline var known: String?
 
   @usableFromInline
   init(_ path: WritableKeyPath<State, Presented<Value>>) {
@@ -191,9 +191,18 @@ final class PresentationName<State, Value> {
   }
 
   /// The child's name, found in `state` if it is not known yet.
-  @usableFromInline
+  ///
+  /// Inlinable, with the search out of line: unspecialized, the call looked up the metadata
+  /// of the types the search uses on every presentation, though the name was known.
+  @inlinable
   func name(in state: State) -> String {
     if let known { return known }
+    return find(in: state)
+  }
+
+  /// Finds the child's name in `state`, by the identity of its presentation, and keeps it.
+  @usableFromInline
+  func find(in state: State) -> String {
     let identity = state[keyPath: path].identity
     let label = Mirror(reflecting: state).children.first { child in
       (child.value as? Presented<Value>)?.identity == identity

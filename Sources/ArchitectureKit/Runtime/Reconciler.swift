@@ -292,8 +292,15 @@ final class SingleRequest<
   @usableFromInline let feedbackIndex: Int
   @usableFromInline let request: (State) -> Request?
   @usableFromInline let effect: (Request) -> Effect
-  /// The request whose effect is live, and its identifier.
-  @exclusivity(unchecked) @usableFromInline var active: (request: Request, id: EffectID)?
+  /// The request whose effect is live; `nil` when none is.
+  ///
+  /// Two fields rather than an optional tuple: the loop's `deinit` runs unspecialized, and
+  /// destroying a field whose type depends on `Request` looks up that type's metadata, once
+  /// for `Request?` but twice for `(Request, EffectID)?` (see PerformanceLedger: generic
+  /// metadata off the child's path).
+  @exclusivity(unchecked) @usableFromInline var activeRequest: Request?
+  /// The identifier of the live effect, while ``activeRequest`` is set.
+  @exclusivity(unchecked) @usableFromInline var activeID: EffectID?
   /// The last request started, whose box the next one reuses when nothing else holds it.
   @exclusivity(unchecked) @usableFromInline var lastStarted: EffectRequest?
 
@@ -314,7 +321,7 @@ final class SingleRequest<
     let wanted = request(state)
     // The common step: the request is the one running. The rest is out of line (see
     // PerformanceLedger: cold paths out of line).
-    if let running = active?.request {
+    if let running = activeRequest {
       if let wanted, wanted == running { return }
     } else if wanted == nil {
       return
@@ -325,15 +332,18 @@ final class SingleRequest<
   /// Cancels the effect of a request that changed or vanished, and starts `wanted`'s.
   @inlinable @inline(never)
   func change(to wanted: Request?, _ host: EffectHost<Event, Failure, Context>) {
-    if let running = active {
-      active = nil
-      host.cancel(running.id)
+    if let running = activeID {
+      activeRequest = nil
+      activeID = nil
+      host.cancel(running)
     }
     guard let wanted, !host.isStopped() else { return }
     if lastStarted?.renew(with: wanted) != true {
       lastStarted = EffectRequest(feedbackIndex: feedbackIndex, value: wanted)
     }
     guard let description = lastStarted else { return }
-    active = (wanted, host.start(effect(wanted), description))
+    let id = host.start(effect(wanted), description)
+    activeRequest = wanted
+    activeID = id
   }
 }

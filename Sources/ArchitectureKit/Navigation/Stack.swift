@@ -34,6 +34,13 @@ public struct Stack<Element> {
     @usableFromInline let id: StackID
     @usableFromInline let identity: PresentationIdentity
     @usableFromInline var element: Element
+
+    @inlinable
+    init(id: StackID, identity: PresentationIdentity, element: Element) {
+      self.id = id
+      self.identity = identity
+      self.element = element
+    }
   }
 
   @usableFromInline var entries: [Entry]
@@ -41,6 +48,7 @@ public struct Stack<Element> {
   @usableFromInline var nextID: Int
 
   /// An empty stack.
+  @inlinable
   public init() {
     entries = []
     nextID = 1
@@ -58,6 +66,7 @@ public struct Stack<Element> {
   public var ids: [StackID] { entries.map(\.id) }
 
   /// The ID of the top screen, or `nil` when the stack is empty.
+  @inlinable
   public var lastID: StackID? { entries.last?.id }
 
   /// Changes, in place, the screen with `id` when it is in the case `screen` makes: the
@@ -92,6 +101,7 @@ public struct Stack<Element> {
   ///
   /// - Parameter element: The screen's state.
   /// - Returns: The ID the screen got.
+  @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> StackID {
     let id = StackID(rawValue: nextID)
@@ -104,11 +114,13 @@ public struct Stack<Element> {
   /// stack does nothing.
   ///
   /// - Parameter count: How many screens to pop.
+  @inlinable
   public mutating func removeLast(_ count: Int = 1) {
     entries.removeLast(Swift.min(Swift.max(count, 0), entries.count))
   }
 
   /// Pops every screen.
+  @inlinable
   public mutating func removeAll() {
     entries.removeAll()
   }
@@ -116,6 +128,7 @@ public struct Stack<Element> {
   /// Pops every screen above the one with `id`; nothing when no screen has it.
   ///
   /// - Parameter id: The screen to show.
+  @inlinable
   public mutating func pop(to id: StackID) {
     guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
     entries.removeSubrange((index + 1)...)
@@ -124,6 +137,7 @@ public struct Stack<Element> {
   /// Pops the screen with `id` and every screen above it; nothing when no screen has it.
   ///
   /// - Parameter id: The lowest screen to pop.
+  @inlinable
   public mutating func pop(from id: StackID) {
     guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
     entries.removeSubrange(index...)
@@ -133,6 +147,7 @@ public struct Stack<Element> {
   /// the screens above it.
   ///
   /// - Parameter id: A screen's ID.
+  @inlinable
   public subscript(id id: StackID) -> Element? {
     get { index(of: id).map { entries[$0].element } }
     set {
@@ -173,11 +188,12 @@ public struct Stack<Element> {
 /// ``subscript(id:)``, reorder by building a new stack.
 extension Stack: RandomAccessCollection {
   /// The position of the bottom screen.
-  public var startIndex: Int { entries.startIndex }
+  @inlinable public var startIndex: Int { entries.startIndex }
   /// The position past the top screen.
-  public var endIndex: Int { entries.endIndex }
+  @inlinable public var endIndex: Int { entries.endIndex }
 
   /// The screen at `position`, from the bottom; setting it changes the screen in place.
+  @inlinable
   public subscript(position: Int) -> Element {
     get { entries[position].element }
     _modify { yield &entries[position].element }
@@ -300,6 +316,7 @@ public struct StackID: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The ID with this count; for tests and previews that address a screen they pushed.
   ///
   /// - Parameter rawValue: The count of the push, from 1.
+  @inlinable
   public init(rawValue: Int) {
     self.rawValue = rawValue
   }

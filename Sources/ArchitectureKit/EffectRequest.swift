@@ -20,17 +20,18 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   /// the runtime and to observers, and a copy of one reference costs a retain, where a copy of
   /// two existentials and a string costs calls through their value witnesses.
   ///
-  /// A box is never changed once shared: only ``EffectRequest/renew(with:)`` writes its value,
-  /// and only while it holds the one reference, so no other thread can be reading it.
+  /// A box is never changed once shared: only ``EffectRequest/renew(with:)`` and
+  /// ``EffectRequest/renew(key:value:)`` write its key and value, and only while they hold the
+  /// one reference, so no other thread can be reading it.
   ///
-  /// Exclusivity: ``value`` skips the run-time check (see PerformanceLedger: exclusivity
-  /// opt-outs). No two accesses can overlap: a shared box is only read, and the one write
+  /// Exclusivity: ``key`` and ``value`` skip the run-time check (see PerformanceLedger:
+  /// exclusivity opt-outs). No two accesses can overlap: a shared box is only read, and the one write
   /// happens while the writer holds the only reference, with nothing else running on the box.
   @usableFromInline
   final class Storage: @unchecked Sendable {
     @usableFromInline let feedbackIndex: Int
     @usableFromInline let scope: String
-    @usableFromInline let key: (any Hashable & Sendable)?
+    @exclusivity(unchecked) @usableFromInline var key: (any Hashable & Sendable)?
     @exclusivity(unchecked) @usableFromInline var value: any Equatable & Sendable
 
     @usableFromInline
@@ -89,6 +90,23 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   @inlinable
   package mutating func renew(with value: some Equatable & Sendable) -> Bool {
     guard isKnownUniquelyReferenced(&storage) else { return false }
+    storage.value = value
+    return true
+  }
+
+  /// Gives this request `key` and `value` in its own box, when nothing else holds the box: how
+  /// a keyed feedback reuses the box of a request it retired (see ``KeyedEffects``).
+  ///
+  /// - Parameters:
+  ///   - key: The new request's key, `nil` for an element of a set.
+  ///   - value: The new request's value.
+  /// - Returns: Whether the request now has `key` and `value`; `false` when the box is shared.
+  @inlinable
+  package mutating func renew(
+    key: (any Hashable & Sendable)?, value: some Equatable & Sendable
+  ) -> Bool {
+    guard isKnownUniquelyReferenced(&storage) else { return false }
+    storage.key = key
     storage.value = value
     return true
   }

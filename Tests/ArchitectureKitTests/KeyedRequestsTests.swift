@@ -398,6 +398,57 @@ struct KeyedRequestsFeedbackTests {
 
   // MARK: Property
 
+  /// Keys and requests of plain values renew a retired request's box for a later start.
+  ///
+  /// (PerformanceLedger: keyed request boxes renewed.) Each start and cancellation must still
+  /// describe its own key and value, and a request an observer kept must never change.
+  @Test(arguments: [false, true])
+  func aRenewedRequestDescribesItsOwnKeyAndAKeptOneNeverChanges(keepsRequests: Bool) {
+    typealias State = Held<KeyedRequests<Int, Int>>
+    let edits: [Edit<Int>] = [
+      .set(2, 20), .set(1, nil), .set(3, 30), .set(2, 21), .set(3, nil), .set(2, nil),
+      .set(4, 40), .set(5, 50), .removeAll, .set(6, 60),
+    ]
+    let forms: [Feedback<State, Edit<Int>, Never, EmptyContext>] = [
+      .react(keyed: \.requests, effect: .stream { _, _, _ in await Gate().wait() }),
+      .react(
+        keyedRequests: { $0.requests.dictionary },
+        effect: .stream { _, _, _ in await Gate().wait() }),
+    ]
+    for feedback in forms {
+      var steps: [[String]] = [[]]
+      var kept: [(request: EffectRequest, description: String)] = []
+      let system = System(
+        initialState: State(requests: [1: 10]), context: EmptyContext(),
+        feature: Feature(reduce: { $0.apply($1) }, feedback: [feedback]),
+        observers: [
+          { activity in
+            switch activity {
+            case .step: steps.append([])
+            case .effectStarted(let request):
+              steps[steps.count - 1].append("start \(request)")
+              if keepsRequests { kept.append((request, "\(request)")) }
+            case .effectCancelled(let request):
+              steps[steps.count - 1].append("cancel \(request)")
+            default: break
+            }
+          }
+        ])
+      for edit in edits { system.send(edit) }
+      system.stop()
+      #expect(
+        steps.map(inPhases) == [
+          ["start 1: 10"], ["start 2: 20"], ["cancel 1: 10"], ["start 3: 30"],
+          ["cancel 2: 20", "start 2: 21"], ["cancel 3: 30"], ["cancel 2: 21"], ["start 4: 40"],
+          ["start 5: 50"], ["cancel 4: 40", "cancel 5: 50"], ["start 6: 60", "cancel 6: 60"],
+        ])
+      for (request, description) in kept {
+        #expect("\(request)" == description)
+      }
+      #expect(kept.count == (keepsRequests ? 7 : 0))
+    }
+  }
+
   /// 8 seeds × 100 sequences of 10 to 60 random edits (set, add, remove all, replace with a
   /// value built afresh, snapshot, put back a snapshot, edit a snapshot, bursts that outgrow
   /// the journal), with and without the core keeping each previous state (which copies the

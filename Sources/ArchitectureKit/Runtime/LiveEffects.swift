@@ -4,8 +4,8 @@
 /// number; a slot is reused once its effect is dropped, and a stale identifier (its slot since
 /// reused) finds nothing, because the serial numbers differ. Starting and ending an effect hash
 /// nothing and allocate nothing once the table has grown to the number of effects live at once.
-/// The requests are kept apart from the bookkeeping, so that looking an effect up copies no
-/// request.
+/// A slot keeps its effect's request beside the bookkeeping, so that starting and dropping an
+/// effect write one array (a request is one reference: reading a slot's serial copies none).
 @usableFromInline
 struct LiveEffects {
   /// The bookkeeping of one slot.
@@ -19,13 +19,24 @@ struct LiveEffects {
     @usableFromInline var retiresWhenDone: Bool
     /// In a free slot, the next free slot, or ``LiveEffects/noSlot``; unused otherwise.
     @usableFromInline var nextFree: UInt32
+    /// The effect's request; `nil` in a free slot.
+    @usableFromInline var request: EffectRequest?
 
     @usableFromInline
-    init(serial: UInt64) {
+    init(serial: UInt64, request: EffectRequest) {
       self.serial = serial
       self.isRunning = true
       self.retiresWhenDone = false
       self.nextFree = LiveEffects.noSlot
+      self.request = request
+    }
+
+    /// Frees the slot, linking it to the free slot `next`; returns the request it held.
+    @inlinable
+    mutating func free(next: UInt32) -> EffectRequest? {
+      serial = 0
+      nextFree = next
+      return request.take()
     }
   }
 
@@ -33,8 +44,6 @@ struct LiveEffects {
   @usableFromInline static var noSlot: UInt32 { .max }
 
   @usableFromInline var slots: [Slot] = []
-  /// The request of the effect in each slot.
-  @usableFromInline var requests: [EffectRequest?] = []
   /// The last slot whose effect was dropped, first of the list of slots to reuse (linked
   /// through ``Slot/nextFree``, last dropped first), or ``noSlot``.
   @usableFromInline var firstFree = LiveEffects.noSlot
@@ -51,12 +60,10 @@ struct LiveEffects {
     if firstFree != Self.noSlot {
       slot = firstFree
       firstFree = slots[Int(slot)].nextFree
-      slots[Int(slot)] = Slot(serial: lastSerial)
-      requests[Int(slot)] = request
+      slots[Int(slot)] = Slot(serial: lastSerial, request: request)
     } else {
       slot = UInt32(slots.count)
-      slots.append(Slot(serial: lastSerial))
-      requests.append(request)
+      slots.append(Slot(serial: lastSerial, request: request))
     }
     return EffectID(rawValue: lastSerial, slot: slot)
   }
@@ -91,7 +98,7 @@ struct LiveEffects {
       return drop(index)
     }
     slots[index].isRunning = false
-    return requests[index]
+    return slots[index].request
   }
 
   /// Makes the effect leave the table when it ends.
@@ -113,16 +120,15 @@ struct LiveEffects {
 
   @inlinable
   mutating func drop(_ index: Int) -> EffectRequest? {
-    slots[index].serial = 0
-    slots[index].nextFree = firstFree
+    // One access to the slot: one uniqueness check of the array.
+    let request = slots[index].free(next: firstFree)
     firstFree = UInt32(index)
-    return requests[index].take()
+    return request
   }
 
   /// Drops every effect.
   mutating func removeAll() {
     slots.removeAll()
-    requests.removeAll()
     firstFree = Self.noSlot
   }
 
@@ -130,7 +136,7 @@ struct LiveEffects {
   var all: [(id: EffectID, request: EffectRequest, isRunning: Bool)] {
     slots.indices.compactMap { index in
       let slot = slots[index]
-      guard slot.serial != 0, let request = requests[index] else { return nil }
+      guard slot.serial != 0, let request = slot.request else { return nil }
       return (EffectID(rawValue: slot.serial, slot: UInt32(index)), request, slot.isRunning)
     }
     .sorted { $0.id.rawValue < $1.id.rawValue }

@@ -21,7 +21,7 @@ extension Reconciler {
     // The mark of the requests last reconciled (`nil` before the first step), and the effect
     // running for each key.
     let seen = Bookkeeping<KeyedRequests<Key, Request>.Mark?>(nil)
-    let active = Bookkeeping<[Key: (request: Request, id: EffectID)]>([:])
+    let active = KeyedEffects<Key, Request>(feedbackIndex: feedbackIndex, namesKeys: namesKeys)
     return Reconciler { state, host in
       let wanted = requests(state)
       let mark = wanted.mark
@@ -31,9 +31,7 @@ extension Reconciler {
       let wantedRequests = wanted.dictionary
       guard let changed else {
         // The same walk as the dictionary form's, once.
-        reconcileAll(
-          wantedRequests, active: active, host: host, feedbackIndex: feedbackIndex,
-          namesKeys: namesKeys, effect: effect)
+        reconcileAll(wantedRequests, active: active, host: host, effect: effect)
         return
       }
       // Every key not in `changed` has the request it had at the mark, which is the one
@@ -44,22 +42,17 @@ extension Reconciler {
       var starts = false
       for key in changed {
         let request = wantedRequests[key]
-        if let index = active.value.index(forKey: key) {
-          let running = active.value.values[index]
-          if request == running.request { continue }
-          active.value.remove(at: index)
-          host.cancel(running.id)
+        if let index = active.running.index(forKey: key) {
+          if request == active.running.values[index].request { continue }
+          active.cancel(at: index, host)
           if host.isStopped() { return }
         }
         if request != nil { starts = true }
       }
       guard starts else { return }
-      for key in changed where active.value[key] == nil {
+      for key in changed where active.running[key] == nil {
         guard let request = wantedRequests[key] else { continue }
-        let description = EffectRequest(
-          feedbackIndex: feedbackIndex, key: namesKeys ? key : nil, value: request)
-        let id = host.start(effect(request), description)
-        active.value[key] = (request, id)
+        active.start(request, for: key, effect: effect, host)
         if host.isStopped() { return }
       }
     }

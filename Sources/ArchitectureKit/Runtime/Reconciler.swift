@@ -190,45 +190,40 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     effect: @escaping (Request) -> Effect
   ) -> Reconciler {
     let wantedBefore = Bookkeeping<[Key: Request]>([:])
-    let active = Bookkeeping<[Key: (request: Request, id: EffectID)]>([:])
+    let active = KeyedEffects<Key, Request>(feedbackIndex: feedbackIndex, namesKeys: true)
     return Reconciler { state, host in
       let wanted = requests(state)
       if wanted == wantedBefore.value { return }
       wantedBefore.value = wanted
-      reconcileAll(
-        wanted, active: active, host: host, feedbackIndex: feedbackIndex, namesKeys: true,
-        effect: effect)
+      reconcileAll(wanted, active: active, host: host, effect: effect)
     }
   }
 
   /// Brings one effect per key in line with `wanted`, comparing every key: cancels the effects
   /// whose request changed or vanished, then starts those of new or changed requests.
-  ///
-  /// `namesKeys` says whether a request's description names its key, as keyed requests' do, or
-  /// only its value, as a set's elements do.
   @inlinable
   static func reconcileAll<Key: Hashable & Sendable, Request: Equatable & Sendable>(
     _ wanted: [Key: Request],
-    active: Bookkeeping<[Key: (request: Request, id: EffectID)]>,
+    active: KeyedEffects<Key, Request>,
     host: Host,
-    feedbackIndex: Int,
-    namesKeys: Bool,
     effect: (Request) -> Effect
   ) {
-    for (key, running) in active.value where wanted[key] != running.request {
-      active.value[key] = nil
-      host.cancel(running.id)
+    // Found first, then cancelled: removing while walking the table would copy it each time.
+    var vanished: [Key] = []
+    for (key, running) in active.running where wanted[key] != running.request {
+      vanished.append(key)
+    }
+    for key in vanished {
+      guard let index = active.running.index(forKey: key) else { continue }
+      active.cancel(at: index, host)
       // A listener may stop the system from inside the call: then nothing more may start.
       if host.isStopped() { return }
     }
     // With nothing running (a first step, a fan-out after the last one ended), every key
     // starts: no lookup before each insertion.
-    let nothingRunning = active.value.isEmpty
-    for (key, request) in wanted where nothingRunning || active.value[key] == nil {
-      let description = EffectRequest(
-        feedbackIndex: feedbackIndex, key: namesKeys ? key : nil, value: request)
-      let id = host.start(effect(request), description)
-      active.value[key] = (request, id)
+    let nothingRunning = active.isEmpty
+    for (key, request) in wanted where nothingRunning || active.running[key] == nil {
+      active.start(request, for: key, effect: effect, host)
       if host.isStopped() { return }
     }
   }

@@ -1,0 +1,89 @@
+/// The effects a keyed feedback runs, one per key, and the request boxes it may renew.
+///
+/// A keyed feedback (``KeyedRequests``, ``RequestSet``, a dictionary of requests) starts and
+/// retires an effect per key, each described by an ``EffectRequest`` in a box of its own: a
+/// fan-out of a thousand allocates a thousand boxes, and its results free them one by one. A
+/// box the feedback retired, once nobody else holds it (no observer, no test), is kept, and a
+/// later start renews it rather than allocating one (see PerformanceLedger: keyed request boxes
+/// renewed).
+///
+/// Only boxes of plain values are kept (a key and a request that `_isPOD`, such as `Int`s): a
+/// kept box holds on to nothing but its own memory, so no request value outlives its effect. At
+/// most ``spareLimit`` are kept, about as many as the `running` table's capacity already keeps.
+///
+/// Exclusivity: the stored `var`s skip the run-time check (see PerformanceLedger: exclusivity
+/// opt-outs). No two accesses can overlap: the table belongs to one reconciler, which runs on
+/// its system's isolation, one reconciliation at a time, and each method finishes its accesses
+/// before it calls the host, whose calls out cannot reach this table.
+@usableFromInline
+final class KeyedEffects<Key: Hashable & Sendable, Request: Equatable & Sendable> {
+  /// An effect running for a key: its request, identifier and description.
+  @usableFromInline typealias Running = (request: Request, id: EffectID, description: EffectRequest)
+
+  /// The effect running for each key.
+  @exclusivity(unchecked) @usableFromInline var running: [Key: Running]
+  /// Boxes of retired requests, to renew; always empty unless ``keepsBoxes``.
+  @exclusivity(unchecked) @usableFromInline var spare: [EffectRequest]
+  /// The position of the feedback in its feature's list, for the requests' descriptions.
+  @usableFromInline let feedbackIndex: Int
+  /// Whether a request's description names its key, as keyed requests' do, or only its value,
+  /// as a set's elements do.
+  @usableFromInline let namesKeys: Bool
+
+  /// Whether retired boxes are kept: only when they hold nothing but plain values.
+  @inlinable static var keepsBoxes: Bool { _isPOD(Key.self) && _isPOD(Request.self) }
+
+  /// The most boxes kept at once: a fan-out within a drain's inline budget renews all of its.
+  @inlinable static var spareLimit: Int { SystemCore<Int, Int, Never, Int>.inlineBudget }
+
+  @inlinable
+  init(feedbackIndex: Int, namesKeys: Bool) {
+    // Set here rather than as initial values, which would be generic functions of their own.
+    self.running = Dictionary()
+    self.spare = Array()
+    self.feedbackIndex = feedbackIndex
+    self.namesKeys = namesKeys
+  }
+
+  /// Whether no effect runs.
+  @inlinable var isEmpty: Bool { running.isEmpty }
+
+  /// Cancels the effect running for the key at `index`.
+  ///
+  /// - Parameters:
+  ///   - index: The key's position in ``running``.
+  ///   - host: Where the effect runs.
+  @inlinable
+  func cancel<Event, Failure, Context>(
+    at index: [Key: Running].Index, _ host: EffectHost<Event, Failure, Context>
+  ) {
+    let retired = running.remove(at: index).value
+    host.cancel(retired.id)
+    if Self.keepsBoxes, spare.count < Self.spareLimit { spare.append(retired.description) }
+  }
+
+  /// Starts the effect of `request` for `key`, in a renewed box when one is spare.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - key: Its key, which runs no other effect.
+  ///   - effect: Makes the request's effect.
+  ///   - host: Where the effect runs.
+  @inlinable
+  func start<Event, Failure, Context>(
+    _ request: Request,
+    for key: Key,
+    effect: (Request) -> Effect<Event, Failure, Context>,
+    _ host: EffectHost<Event, Failure, Context>
+  ) {
+    let named: (any Hashable & Sendable)? = namesKeys ? key : nil
+    let description: EffectRequest
+    if Self.keepsBoxes, var box = spare.popLast(), box.renew(key: named, value: request) {
+      description = box
+    } else {
+      description = EffectRequest(feedbackIndex: feedbackIndex, key: named, value: request)
+    }
+    let id = host.start(effect(request), description)
+    running[key] = (request, id, description)
+  }
+}

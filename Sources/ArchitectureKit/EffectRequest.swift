@@ -103,10 +103,16 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   /// - Returns: Whether the request now has `key` and `value`; `false` when the box is shared.
   @inlinable
   package mutating func renew(
-    key: (any Hashable & Sendable)?, value: some Equatable & Sendable
+    key: (some Hashable & Sendable)?, value: some Equatable & Sendable
   ) -> Bool {
     guard isKnownUniquelyReferenced(&storage) else { return false }
-    storage.key = key
+    // A set's elements have no key: leave a `nil` key alone, rather than assigning it through
+    // the existential's value witnesses.
+    if let key {
+      storage.key = key
+    } else if storage.key != nil {
+      storage.key = nil
+    }
     storage.value = value
     return true
   }

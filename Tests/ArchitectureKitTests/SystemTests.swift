@@ -128,6 +128,32 @@ struct SystemTests {
     #expect(calls == ["second 2"])
   }
 
+  @Test func listenersAddedAfterEveryOneWasRemovedAreRemovedExactly() {
+    // Once the last listener of a kind is gone, the next ones start a new run of identifiers:
+    // each must still be removed alone.
+    var calls: [String] = []
+    let system = CounterSystem(
+      initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    let first = system.addLoopCallback { calls.append("first \($0)") }
+    let second = system.addLoopCallback { calls.append("second \($0)") }
+    system.removeListener(second)
+    system.removeListener(first)
+    system.addObserver { _ in }
+    let third = system.addLoopCallback { calls.append("third \($0)") }
+    let fourth = system.addLoopCallback { calls.append("fourth \($0)") }
+    system.addLoopCallback { calls.append("fifth \($0)") }
+    system.send(.increment)
+    #expect(calls == ["third 1", "fourth 1", "fifth 1"])
+    system.removeListener(fourth)
+    calls = []
+    system.send(.increment)
+    #expect(calls == ["third 2", "fifth 2"])
+    system.removeListener(third)
+    calls = []
+    system.send(.increment)
+    #expect(calls == ["fifth 3"])
+  }
+
   @Test func eventsSentDuringAStepAreProcessedAfterIt() {
     var seen: [(state: Int, source: String)] = []
     let system = CounterSystem(

@@ -76,7 +76,7 @@ final class KeyedEffects<Key: Hashable & Sendable, Request: Equatable & Sendable
     effect: (Request) -> Effect<Event, Failure, Context>,
     _ host: EffectHost<Event, Failure, Context>
   ) {
-    let named: (any Hashable & Sendable)? = namesKeys ? key : nil
+    let named = namesKeys ? key : nil
     let description: EffectRequest
     if Self.keepsBoxes, var box = spare.popLast(), box.renew(key: named, value: request) {
       description = box

@@ -9,17 +9,17 @@
 struct Listeners<Argument> {
   /// The listeners' closures.
   @usableFromInline var bodies: [(Argument) -> Void]
-  /// Each closure's identifier, at the same index; empty while the identifiers run on from
+  /// Each closure's identifier, at the same index; `nil` while the identifiers run on from
   /// ``firstID`` without a gap, as a system's initial bindings' do, so that those cost no
-  /// allocation.
-  @usableFromInline var ids: [Int]
-  /// The first listener's identifier, while ``ids`` is empty.
+  /// allocation, and a snapshot of them no retain.
+  @usableFromInline var ids: [Int]?
+  /// The first listener's identifier, while ``ids`` is `nil`.
   @usableFromInline var firstID = 0
 
   @inlinable
   init() {
     bodies = Array()
-    ids = Array()
+    ids = nil
   }
 
   /// Whether there is no listener.
@@ -28,20 +28,20 @@ struct Listeners<Argument> {
   /// The identifier of the listener at `index`.
   @inlinable
   func id(at index: Int) -> Int {
-    ids.isEmpty ? firstID + index : ids[index]
+    if let ids { ids[index] } else { firstID + index }
   }
 
   /// Whether the listener with this identifier is registered.
   @usableFromInline
   func contains(_ id: Int) -> Bool {
-    ids.isEmpty ? (firstID..<firstID + bodies.count).contains(id) : ids.contains(id)
+    if let ids { ids.contains(id) } else { (firstID..<firstID + bodies.count).contains(id) }
   }
 
   /// Writes out the identifiers of listeners that run on without a gap, before one with a gap
   /// is added or one is removed.
   @inlinable
   mutating func writeOutIDs() {
-    if ids.isEmpty { ids = Array(firstID..<firstID + bodies.count) }
+    if ids == nil { ids = Array(firstID..<firstID + bodies.count) }
   }
 
   /// Adds a listener at the end.
@@ -72,11 +72,12 @@ struct Listeners<Argument> {
     if new.isEmpty {
       return
     } else if bodies.isEmpty {
-      // No listener, so no identifier written out either.
+      // No listener: the identifiers start afresh from `firstID`, none written out.
       firstID = new.lowerBound
-    } else if !ids.isEmpty || new.lowerBound != firstID + bodies.count {
+      ids = nil
+    } else if ids != nil || new.lowerBound != firstID + bodies.count {
       writeOutIDs()
-      ids.append(contentsOf: new)
+      ids?.append(contentsOf: new)
     }
   }
 
@@ -84,9 +85,9 @@ struct Listeners<Argument> {
   mutating func remove(_ id: Int) -> Bool {
     guard contains(id) else { return false }
     writeOutIDs()
-    guard let index = ids.firstIndex(of: id) else { return false }
+    guard let index = ids?.firstIndex(of: id) else { return false }
     bodies.remove(at: index)
-    ids.remove(at: index)
+    ids?.remove(at: index)
     return true
   }
 

@@ -25,8 +25,9 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   /// one reference, so no other thread can be reading it.
   ///
   /// Exclusivity: ``key`` and ``value`` skip the run-time check (see PerformanceLedger:
-  /// exclusivity opt-outs). No two accesses can overlap: a shared box is only read, and the one write
-  /// happens while the writer holds the only reference, with nothing else running on the box.
+  /// exclusivity opt-outs). No two accesses can overlap: a shared box is only read, and the
+  /// writes happen while the writer holds the only reference, with nothing else running on the
+  /// box.
   @usableFromInline
   final class Storage: @unchecked Sendable {
     @usableFromInline let feedbackIndex: Int

@@ -171,7 +171,7 @@ public struct KeyedRequests<Key: Hashable & Sendable, Request: Equatable & Senda
       if old != request { storage.record(key) }
     } else {
       storage.entries.remove(at: index)
-      storage.record(key)
+      storage.record(key, removed: true)
     }
     return old
   }
@@ -219,6 +219,13 @@ extension KeyedRequests {
   @inlinable
   package func changedKeys(since mark: Mark) -> ArraySlice<Key>? {
     storage.keys(changedSince: mark)
+  }
+
+  /// Whether the latest change removed its key's request: when it is the only change since a
+  /// mark, its key has no request, known without a lookup.
+  @inlinable
+  package var latestChangeRemovedItsKey: Bool {
+    storage.lastEntryRemoved
   }
 }
 

@@ -409,13 +409,27 @@ struct KeyedRequestsFeedbackTests {
       .set(2, 20), .set(1, nil), .set(3, 30), .set(2, 21), .set(3, nil), .set(2, nil),
       .set(4, 40), .set(5, 50), .removeAll, .set(6, 60),
     ]
-    let forms: [Feedback<State, Edit<Int>, Never, EmptyContext>] = [
-      .react(keyed: \.requests, effect: .stream { _, _, _ in await Gate().wait() }),
-      .react(
-        keyedRequests: { $0.requests.dictionary },
-        effect: .stream { _, _, _ in await Gate().wait() }),
+    // The values are distinct, so a set of them starts and cancels as the keys do; its
+    // requests have no key, which a renewal must leave so.
+    let forms: [(feedback: Feedback<State, Edit<Int>, Never, EmptyContext>, namesKeys: Bool)] = [
+      (.react(keyed: \.requests, effect: .stream { _, _, _ in await Gate().wait() }), true),
+      (
+        .react(
+          keyedRequests: { $0.requests.dictionary },
+          effect: .stream { _, _, _ in await Gate().wait() }), true
+      ),
+      (
+        .react(
+          requests: { RequestSet($0.requests.values) },
+          effect: .stream { _, _, _ in await Gate().wait() }), false
+      ),
     ]
-    for feedback in forms {
+    let expected = [
+      ["start 1: 10"], ["start 2: 20"], ["cancel 1: 10"], ["start 3: 30"],
+      ["cancel 2: 20", "start 2: 21"], ["cancel 3: 30"], ["cancel 2: 21"], ["start 4: 40"],
+      ["start 5: 50"], ["cancel 4: 40", "cancel 5: 50"], ["start 6: 60", "cancel 6: 60"],
+    ]
+    for (feedback, namesKeys) in forms {
       var steps: [[String]] = [[]]
       var kept: [(request: EffectRequest, description: String)] = []
       let system = System(
@@ -437,16 +451,18 @@ struct KeyedRequestsFeedbackTests {
       for edit in edits { system.send(edit) }
       system.stop()
       #expect(
-        steps.map(inPhases) == [
-          ["start 1: 10"], ["start 2: 20"], ["cancel 1: 10"], ["start 3: 30"],
-          ["cancel 2: 20", "start 2: 21"], ["cancel 3: 30"], ["cancel 2: 21"], ["start 4: 40"],
-          ["start 5: 50"], ["cancel 4: 40", "cancel 5: 50"], ["start 6: 60", "cancel 6: 60"],
-        ])
+        steps.map(inPhases)
+          == expected.map { $0.map { namesKeys ? $0 : Self.droppingKeys($0) } })
       for (request, description) in kept {
         #expect("\(request)" == description)
       }
       #expect(kept.count == (keepsRequests ? 7 : 0))
     }
+  }
+
+  /// A step's line as a set's element describes it: `start 2: 20` → `start 20`.
+  static func droppingKeys(_ line: String) -> String {
+    line.split(separator: " ").filter { !$0.hasSuffix(":") }.joined(separator: " ")
   }
 
   /// 8 seeds × 100 sequences of 10 to 60 random edits (set, add, remove all, replace with a

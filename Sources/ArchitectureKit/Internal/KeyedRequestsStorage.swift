@@ -35,6 +35,9 @@ final class KeyedRequestsStorage<Key: Hashable & Sendable, Request: Equatable & 
   @exclusivity(unchecked) @usableFromInline var base: JournalStamp
   /// The latest stamp this storage made; the next entry takes the one after it.
   @exclusivity(unchecked) @usableFromInline var latest: JournalStamp
+  /// Whether the journal's last entry removed its key: a reconciler that finds only that entry
+  /// since its mark knows the key has no request without looking it up.
+  @exclusivity(unchecked) @usableFromInline var lastEntryRemoved = false
 
   /// Creates a storage with a fresh history.
   @usableFromInline
@@ -55,6 +58,7 @@ final class KeyedRequestsStorage<Key: Hashable & Sendable, Request: Equatable & 
     self.changedKeys = other.changedKeys
     self.base = other.base
     self.latest = JournalStamp.fresh()
+    self.lastEntryRemoved = other.lastEntryRemoved
   }
 
   /// The stamp of the latest change: names this moment of the history.
@@ -63,12 +67,13 @@ final class KeyedRequestsStorage<Key: Hashable & Sendable, Request: Equatable & 
     stamps.last ?? base
   }
 
-  /// Appends a change of `key` to the journal.
+  /// Appends a change of `key` to the journal; `removed` says the key's request was removed.
   ///
   /// - Complexity: Amortized O(1): the journal drops its older half when it outgrows
   ///   `max(64, count)`.
   @inlinable
-  func record(_ key: Key) {
+  func record(_ key: Key, removed: Bool = false) {
+    lastEntryRemoved = removed
     latest = latest.next
     stamps.append(latest)
     changedKeys.append(key)

@@ -8,13 +8,15 @@
 /// renewed).
 ///
 /// Only boxes of plain values are kept (a key and a request that `_isPOD`, such as `Int`s): a
-/// kept box holds on to nothing but its own memory, so no request value outlives its effect. At
-/// most ``spareLimit`` are kept, about as many as the `running` table's capacity already keeps.
+/// kept box holds on to no reference, so it keeps no user object or resource alive, only its own
+/// memory (about 128 bytes; a plain value of more than three words also keeps the existential's
+/// heap box it is stored in). At most ``spareLimit`` are kept per keyed feedback, until its
+/// reconciler goes (a `forEach` child's with the child).
 ///
 /// Exclusivity: the stored `var`s skip the run-time check (see PerformanceLedger: exclusivity
 /// opt-outs). No two accesses can overlap: the table belongs to one reconciler, which runs on
-/// its system's isolation, one reconciliation at a time, and each method finishes its accesses
-/// before it calls the host, whose calls out cannot reach this table.
+/// its system's isolation, one reconciliation at a time, and no method holds an access across a
+/// call to the host, whose calls out cannot reach this table (what they send is queued).
 @usableFromInline
 final class KeyedEffects<Key: Hashable & Sendable, Request: Equatable & Sendable> {
   /// An effect running for a key: its request, identifier and description.

@@ -37,11 +37,13 @@ extension Reconciler {
       // Every key not in `changed` has the request it had at the mark, which is the one
       // running. Cancel first, then start, as the dictionary form does; a key listed twice is
       // settled the first time and left alone the second. The second walk runs only when a
-      // changed key has a request, so a removal (a result that drops its request) costs two
-      // lookups.
+      // changed key has a request. A step whose one change removed its key (a fan-out's result
+      // dropping its request) needs no lookup of the wanted request: it costs one lookup, of
+      // the effect to cancel.
       var starts = false
+      let removedOnly = changed.count == 1 && wanted.latestChangeRemovedItsKey
       for key in changed {
-        let request = wantedRequests[key]
+        let request = removedOnly ? nil : wantedRequests[key]
         if let index = active.running.index(forKey: key) {
           if request == active.running.values[index].request { continue }
           active.cancel(at: index, host)

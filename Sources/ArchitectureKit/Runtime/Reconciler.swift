@@ -208,7 +208,8 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     host: Host,
     effect: (Request) -> Effect
   ) {
-    // Found first, then cancelled: removing while walking the table would copy it each time.
+    // Found first, then cancelled: removing while walking the table would copy the whole table
+    // at the first removal.
     var vanished: [Key] = []
     for (key, running) in active.running where wanted[key] != running.request {
       vanished.append(key)

@@ -1,5 +1,6 @@
 import ArchitectureKit
 import ArchitectureKitTestSupport
+import TestDoubles
 import Testing
 
 /// A journal recorded by a system, replayed in a test: the same states, or the first step that
@@ -105,6 +106,43 @@ struct JournalReplayTests {
     }
   }
 
+  /// The replay takes one feedback's starts of a step in any order, not those of two.
+  ///
+  /// A set of requests starts its new elements in the order of its hash table, which differs
+  /// between the process that recorded a journal and the one that replays it (hashing is seeded
+  /// per process). Starts of different feedbacks keep their order, which is the feedbacks'.
+  @Test func takesTheStartsOfOneSetOfRequestsInAnyOrderButNotThoseOfTwoFeedbacks() throws {
+    let journal = Journal<Batch.State, Batch.Event>(states: .everyStep)
+    let batch = System(
+      initialState: Batch.State(), context: (), feature: Batch.feature, journal: journal)
+    batch.send(.start)
+    batch.stop()
+    let lines = journal.lines
+    let starts = lines.indices.filter { lines[$0].contains(#""kind":"started""#) }
+    let ofTheSet = starts.filter { !lines[$0].contains("audit") }
+    try #require(ofTheSet.count == 3 && starts.count == 4)
+
+    // The set's three starts in the reverse order: the replay takes them.
+    var reversed = lines
+    for (index, source) in zip(ofTheSet, ofTheSet.reversed()) { reversed[index] = lines[source] }
+    #expect(reversed != lines)
+    let replayed = try Replay(journal: reversed.joined(separator: "\n"))
+      .run(feature: Batch.feature, context: ())
+    #expect(replayed == Batch.State(pending: [1, 2, 3], isAuditing: true))
+
+    // The audit's start (the second feedback) before the set's: the replay diverges.
+    var swapped = lines
+    let audit = try #require(starts.first { lines[$0].contains("audit") })
+    swapped.remove(at: audit)
+    swapped.insert(lines[audit], at: starts[0])
+    let error = #expect(throws: ReplayError.self) {
+      try Replay(journal: swapped.joined(separator: "\n")).run(feature: Batch.feature, context: ())
+    }
+    guard case .diverged(let step, _, let difference)? = error else { return }
+    #expect(step == 1)
+    #expect(difference.hasPrefix("the journal started audit; the replay started "))
+  }
+
   @Test func replaysAJournalDumpedFromMemoryFromItsSnapshot() throws {
     let journal = ShelfJournal(capacity: 4, states: .everyStep)
     let states = recordSession(into: journal)
@@ -187,5 +225,37 @@ struct JournalReplayTests {
     #expect(throws: ReplayError.noSuchStep(16, steps: 1...15)) {
       try replay(journal).run(feature: Shelf.feature, context: (), throughStep: 16)
     }
+  }
+}
+
+/// A batch whose one event asks for three items at once, as a set of requests, and an audit
+/// from a second feedback.
+enum Batch {
+  struct State: Equatable, Codable, Sendable {
+    var pending: Set<Int> = []
+    var isAuditing = false
+  }
+
+  enum Event: Equatable, Codable, Sendable {
+    case start
+    case done(Int)
+  }
+
+  static var feature: Feature<State, Event, Never, Void> {
+    Feature(
+      reduce: { state, event in
+        switch event {
+        case .start:
+          state.pending = [1, 2, 3]
+          state.isAuditing = true
+        case .done(let item): state.pending.remove(item)
+        }
+      },
+      feedback: [
+        .react(requests: \.pending, effect: .stream { _, _, _ in await Gate().wait() }),
+        .react(
+          request: { $0.isAuditing ? "audit" : nil },
+          effect: .stream { _, _, _ in await Gate().wait() }),
+      ])
   }
 }

@@ -8,8 +8,10 @@ extension Replay {
   /// each effect ends as the journal says — with its recorded event, without one, or cancelled
   /// — without running (the context is never used by an effect). After each step the replay
   /// compares the state with the recorded one (or, when the journal kept no states, the changed
-  /// paths with the recorded changes), and the effects the step started with the recorded ones.
-  /// A failure recorded in the journal ends its effect without an event: it changed no state.
+  /// paths with the recorded changes), and the effects the step started with the recorded ones:
+  /// in the order of the feedback that started them, and, for one feedback's starts (the new
+  /// elements of a set of requests, started in its hash table's order, which differs from one
+  /// process to the next), in any order. A failure recorded in the journal ends its effect without an event: it changed no state.
   ///
   /// ```swift
   /// let state = try replay.run(
@@ -269,17 +271,27 @@ struct ReplayEngine<State: Equatable, Event: Sendable, ErrorType: Error, Context
     }
   }
 
-  /// Matches a `started` record with the next effect the replay started.
+  /// Matches a `started` record with the next effect the replay started, or with a later one
+  /// of the same feedback.
+  ///
+  /// One feedback's starts in a step may come in another order than the journal's: a set or a
+  /// dictionary of requests starts its new elements in the order of its hash table, and hashing
+  /// is seeded per process, so the process that replays a journal is not the one that wrote
+  /// it. The starts of different feedbacks keep their order, the feedbacks' own.
   private mutating func claimStart(_ record: Replay.Record) throws(ReplayError) {
     let request = record.request ?? "?"
-    guard !fresh.isEmpty else {
+    guard let next = fresh.first else {
       throw diverged("the journal started \(request); the replay started nothing more.")
     }
-    let started = fresh.removeFirst()
-    guard started.request.description == request else {
-      throw diverged(
-        "the journal started \(request); the replay started \(started.request).")
+    let sameFeedback = fresh.prefix {
+      $0.request.feedbackIndex == next.request.feedbackIndex
+        && $0.request.scope == next.request.scope
     }
+    guard let index = sameFeedback.firstIndex(where: { $0.request.description == request })
+    else {
+      throw diverged("the journal started \(request); the replay started \(next.request).")
+    }
+    let started = fresh.remove(at: index)
     if let serial = record.effect { effects[serial] = started.id }
   }
 

@@ -11,7 +11,8 @@ extension Replay {
   /// paths with the recorded changes), and the effects the step started with the recorded ones:
   /// in the order of the feedback that started them, and, for one feedback's starts (the new
   /// elements of a set of requests, started in its hash table's order, which differs from one
-  /// process to the next), in any order. A failure recorded in the journal ends its effect without an event: it changed no state.
+  /// process to the next), in any order. A failure recorded in the journal ends its effect
+  /// without an event: it changed no state.
   ///
   /// ```swift
   /// let state = try replay.run(

@@ -28,6 +28,48 @@ struct NavigationTests {
     await system.finish()
   }
 
+  /// A presentation declared as a stored `Presented` property, composed through `\.destination`
+  /// (read at its offset), presents, names and dismisses its screen as the wrapper does.
+  @Test func aStoredPresentationActsAsTheWrapperDoes() async {
+    struct State: Equatable {
+      var destination = Presented<Screen.State>(wrappedValue: nil)
+    }
+    enum Event: Equatable, Sendable {
+      case destination(Screen.Event)
+      case show(Screen.State)
+      case dismiss
+    }
+    let feature = Feature<State, Event, Never, Navigation.AppContext>(
+      reduce: { state, event in
+        switch event {
+        case .destination: break
+        case .show(let screen): state.destination.wrappedValue = screen
+        case .dismiss: state.destination.wrappedValue = nil
+        }
+      }
+    )
+    .presents(
+      Screen.feature, state: \.destination, event: Event.destination,
+      context: { context, _ in context })
+    let system = TestSystem(
+      initialState: State(), context: Navigation.AppContext(), feature: feature)
+    system.send(.show(Navigation.detail("shoe"))) {
+      $0.destination.wrappedValue = Navigation.detail("shoe")
+    }
+    system.expectStarted("shoe", in: "destination.detail")
+    system.send(.destination(.detail(.increment))) {
+      $0.destination.wrappedValue = .detail(Detail.State(product: "shoe", quantity: 1))
+    }
+    system.send(.show(Navigation.detail("hat"))) {
+      $0.destination.wrappedValue = Navigation.detail("hat")
+    }
+    system.expectCancelled("shoe", in: "destination.detail")
+    system.expectStarted("hat", in: "destination.detail")
+    system.send(.dismiss) { $0.destination.wrappedValue = nil }
+    system.expectCancelled("hat", in: "destination.detail")
+    await system.finish()
+  }
+
   @Test func presentingTheSameScreenAgainIsANewChild() async {
     let system = makeSystem()
     system.send(.show(Navigation.detail("shoe"))) { $0.destination = Navigation.detail("shoe") }

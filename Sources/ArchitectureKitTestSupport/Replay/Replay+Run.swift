@@ -284,13 +284,17 @@ struct ReplayEngine<State: Equatable, Event: Sendable, ErrorType: Error, Context
     guard let next = fresh.first else {
       throw diverged("the journal started \(request); the replay started nothing more.")
     }
-    let sameFeedback = fresh.prefix {
-      $0.request.feedbackIndex == next.request.feedbackIndex
-        && $0.request.scope == next.request.scope
-    }
-    guard let index = sameFeedback.firstIndex(where: { $0.request.description == request })
-    else {
-      throw diverged("the journal started \(request); the replay started \(next.request).")
+    // The first effect of the same feedback with the record's request: a journal whose starts
+    // come in order looks at one effect per record.
+    var index = fresh.startIndex
+    while fresh[index].request.description != request {
+      index += 1
+      guard index < fresh.endIndex,
+        fresh[index].request.feedbackIndex == next.request.feedbackIndex,
+        fresh[index].request.scope == next.request.scope
+      else {
+        throw diverged("the journal started \(request); the replay started \(next.request).")
+      }
     }
     let started = fresh.remove(at: index)
     if let serial = record.effect { effects[serial] = started.id }

@@ -106,7 +106,7 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   package mutating func renew(
     key: (some Hashable & Sendable)?, value: some Equatable & Sendable
   ) -> Bool {
-    guard isKnownUniquelyReferenced(&storage) else { return false }
+    guard renew(with: value) else { return false }
     // A set's elements have no key: leave a `nil` key alone, rather than assigning it through
     // the existential's value witnesses.
     if let key {
@@ -114,7 +114,6 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
     } else if storage.key != nil {
       storage.key = nil
     }
-    storage.value = value
     return true
   }
 

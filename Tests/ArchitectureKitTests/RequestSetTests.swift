@@ -296,6 +296,63 @@ struct RequestSetFeedbackTests {
     #expect(state.pending.isEmpty)
   }
 
+  /// Effects that wait on gates the test opens, and a loop callback that asks for a new
+  /// element on each result: each new element starts in the box of a request just retired
+  /// (PerformanceLedger: keyed request boxes renewed) while the other effects are suspended,
+  /// and every start names its own element, every result comes once.
+  @Test(.timeLimit(.minutes(10)))
+  func elementsAddedFromAHookWhileOthersWaitStartWithTheirOwnValues() async {
+    struct State {
+      var pending: RequestSet<Int> = []
+      var done: [Int] = []
+    }
+    enum Event: Sendable {
+      case start
+      case add(Int)
+      case done(Int)
+    }
+    let gates = GateSet()
+    var started: [String] = []
+    let system = System(
+      initialState: State(), context: EmptyContext(),
+      feature: Feature<State, Event, Never, EmptyContext>(
+        reduce: { state, event in
+          switch event {
+          case .start: state.pending = RequestSet(0..<3)
+          case .add(let item): state.pending.insert(item)
+          case .done(let item):
+            state.pending.remove(item)
+            state.done.append(item)
+          }
+        },
+        feedback: [
+          .react(
+            requests: \.pending,
+            effect: .run { item, _ in
+              await gates["\(item)"].wait()
+              return .done(item)
+            })
+        ]),
+      observers: [{ if case .effectStarted(let request) = $0 { started.append("\(request)") } }])
+    var added: Set<Int> = []
+    system.addLoopCallback { [weak system] state in
+      // Once per result of the first three: a step that changes nothing sends nothing.
+      if let last = state.done.last, last < 10, added.insert(last).inserted {
+        system?.send(.add(last + 10))
+      }
+    }
+    var states = system.states.makeAsyncIterator()
+    system.send(.start)
+    for item in [1, 0, 2, 11, 10, 12] {
+      gates["\(item)"].open()
+      // Ends with the result, or with the time limit's cancellation (then the checks fail).
+      while let state = await states.next(), !state.done.contains(item) {}
+    }
+    #expect(system.state.done == [1, 0, 2, 11, 10, 12])
+    #expect(system.state.pending.isEmpty)
+    #expect(started.sorted() == ["0", "1", "10", "11", "12", "2"])
+  }
+
   /// Key paths and closures to a `Set` still pick the `Set` forms; a `RequestSet` picks the
   /// journaled one; its requests are described as a set's elements are, without a key.
   @Test func setAndRequestSetFormsBothResolveAndDescribeTheirElementsAlike() {

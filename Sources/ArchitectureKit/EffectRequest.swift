@@ -96,24 +96,19 @@ public struct EffectRequest: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Gives this request `key` and `value` in its own box, when nothing else holds the box: how
-  /// a keyed feedback reuses the box of a request it retired (see ``KeyedEffects``).
+  /// a keyed feedback reuses the box of a request it retired (see ``KeyedEffects``; a set's
+  /// elements, which have no key, renew only their value with ``renew(with:)``).
   ///
   /// - Parameters:
-  ///   - key: The new request's key, `nil` for an element of a set.
+  ///   - key: The new request's key.
   ///   - value: The new request's value.
   /// - Returns: Whether the request now has `key` and `value`; `false` when the box is shared.
   @inlinable
   package mutating func renew(
-    key: (some Hashable & Sendable)?, value: some Equatable & Sendable
+    key: some Hashable & Sendable, value: some Equatable & Sendable
   ) -> Bool {
     guard renew(with: value) else { return false }
-    // A set's elements have no key: leave a `nil` key alone, rather than assigning it through
-    // the existential's value witnesses.
-    if let key {
-      storage.key = key
-    } else if storage.key != nil {
-      storage.key = nil
-    }
+    storage.key = key
     return true
   }
 

@@ -221,11 +221,16 @@ extension KeyedRequests {
     storage.keys(changedSince: mark)
   }
 
-  /// Whether the latest change removed its key's request: when it is the only change since a
-  /// mark, its key has no request, known without a lookup.
+  /// The key whose removal is the only change since the value whose mark is `mark`, or `nil`
+  /// when there were other changes, or another one: a fan-out's result that drops its request
+  /// is settled knowing that key has no request, without a lookup or a list of changes.
+  ///
+  /// - Parameter mark: The mark of an earlier value.
+  /// - Returns: The removed key, when its removal is all that changed since `mark`.
+  /// - Complexity: O(1).
   @inlinable
-  package var latestChangeRemovedItsKey: Bool {
-    storage.lastEntryRemoved
+  package func keyRemovedAlone(since mark: Mark) -> Key? {
+    storage.keyRemovedAlone(since: mark)
   }
 }
 

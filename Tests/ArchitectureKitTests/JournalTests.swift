@@ -1,5 +1,6 @@
 import ArchitectureKit
 import Foundation
+import FunctionalCore
 import Testing
 
 /// The journal: what it records of each step and effect, in memory and in a file.
@@ -218,6 +219,29 @@ struct JournalTests {
     #expect(steps == Array(max(1, 51 - capacity)...50))
   }
 
+  /// A step the ring drops lets go of its states at once: three steps kept over a hundred hold
+  /// the states of those three steps and of the base snapshot, never a dropped one.
+  @Test func aDroppedStepLetsGoOfItsStatesAtOnce() {
+    struct Book: Sendable {
+      var page: Page
+    }
+    let alive = Lock(0)
+    let book = System<Book, Int, Never, Void>(
+      initialState: Book(page: Page(counting: alive)), context: (),
+      feature: Feature(reduce: { state, _ in state.page = Page(counting: alive) }))
+    let journal = Journal<Book, Int>(capacity: 3, states: .everyStep)
+    book.record(into: journal)
+    var mostAlive = 0
+    for step in 1...100 {
+      book.send(step)
+      mostAlive = max(mostAlive, alive.withLock { $0 })
+    }
+    // The state now (step 100's), steps 99 and 98, and the base: step 97's.
+    #expect(alive.withLock { $0 } == 4)
+    #expect(mostAlive == 4)
+    #expect(journal.lines.count == 5)
+  }
+
   @Test func aRingThatKeepsEveryStateStartsWithTheStateBeforeItsOldestStep() throws {
     let journal = ShelfJournal(capacity: 2, states: .everyStep)
     record(into: journal)
@@ -362,6 +386,18 @@ struct JournalTests {
 
     #expect(try JournalLines(journal.lines).summary.last?.hasPrefix("step 2") == true)
   }
+}
+
+/// A value that counts its live instances, for a state whose lifetime a test checks.
+final class Page: Sendable {
+  private let alive: Lock<Int>
+
+  init(counting alive: Lock<Int>) {
+    self.alive = alive
+    alive.withLock { $0 += 1 }
+  }
+
+  deinit { alive.withLock { $0 -= 1 } }
 }
 
 /// A journal's lines, read with Foundation's JSON: what any reader of the format sees.

@@ -36,7 +36,8 @@ final class KeyedRequestsStorage<Key: Hashable & Sendable, Request: Equatable & 
   /// The latest stamp this storage made; the next entry takes the one after it.
   @exclusivity(unchecked) @usableFromInline var latest: JournalStamp
   /// Whether the journal's last entry removed its key: a reconciler that finds only that entry
-  /// since its mark knows the key has no request without looking it up.
+  /// since its mark knows the key has no request without looking it up
+  /// (``keyRemovedAlone(since:)``).
   @exclusivity(unchecked) @usableFromInline var lastEntryRemoved = false
 
   /// Creates a storage with a fresh history.
@@ -87,6 +88,19 @@ final class KeyedRequestsStorage<Key: Hashable & Sendable, Request: Equatable & 
     base = stamps[dropped - 1]
     stamps.removeFirst(dropped)
     changedKeys.removeFirst(dropped)
+  }
+
+  /// The key of the journal's last entry when that entry removed its request and is the only
+  /// one after the moment `mark` names; otherwise `nil`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func keyRemovedAlone(since mark: JournalStamp) -> Key? {
+    let count = stamps.count
+    guard lastEntryRemoved, count > 0, mark == (count > 1 ? stamps[count - 2] : base) else {
+      return nil
+    }
+    return changedKeys[count - 1]
   }
 
   /// The keys changed since the moment `mark` names, or `nil` when this history does not reach

@@ -128,7 +128,7 @@ public final class Journal<State, Event: Sendable> {
   /// Empty until the journal is attached to a system.
   public var lines: [String] {
     let (system, started, base, entries) = shared.withLock { shared in
-      (shared.system, shared.started, shared.base, Array(shared.ring.kept))
+      (shared.system, shared.started, shared.base, shared.ring.kept)
     }
     guard let system else { return [] }
     var lines = [
@@ -187,7 +187,7 @@ private struct JournalRecorderState {
 private struct JournalSharedState {
   var system: String?
   var started = ""
-  var ring: JournalRing<JournalEntry>
+  let ring: JournalRing<JournalEntry>
   /// The snapshot of the state before the oldest step kept, when known: a dump starts with it.
   var base: JournalEntry?
   /// Whether steps keep states, so that a dropped step's state becomes the ``base``.

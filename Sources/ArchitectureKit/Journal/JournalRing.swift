@@ -1,25 +1,50 @@
 /// The last steps of a journal in memory: each step with the records that follow it (the
 /// effects its reconciliation started and cancelled, those that ended before the next step).
 ///
-/// Appending is amortized constant time: the oldest step is dropped by moving a start index,
-/// and the array is compacted once the dropped part is most of it.
-struct JournalRing<Entry> {
+/// The entries sit in a circular buffer: appending and dropping the oldest step are constant
+/// time (amortized, for the buffer's growth), nothing kept is moved again until the buffer
+/// grows, and a dropped entry is released at once, with the state and event it holds.
+///
+/// The buffer is memory of its own rather than an array of optionals (see PerformanceLedger:
+/// the journal's ring): an entry is moved in and destroyed where it lies, without an optional's
+/// checks through the entry's value witnesses. **Invariant**: the `count` slots from `first`
+/// on, wrapping round, hold entries, and no other slot does; the ring belongs to one journal,
+/// which uses it under its lock.
+///
+/// Exclusivity: the stored `var`s skip the run-time check (see PerformanceLedger: exclusivity
+/// opt-outs). No two accesses can overlap: the ring is used under its journal's lock, one call
+/// at a time, and what its methods call while they hold one (the standard library, the
+/// deinitializers of the values a dropped entry held) can reach the ring only through that
+/// journal, whose lock is held.
+final class JournalRing<Entry> {
   /// How many steps it keeps; 0 keeps nothing.
   let capacity: Int
-  /// The entries; those before ``head`` are dropped.
-  private var entries: [Entry] = []
-  private var head = 0
-  /// The positions in ``entries`` of the steps kept, from ``stepHead`` on.
-  private var steps: [Int] = []
-  private var stepHead = 0
+  /// The buffer, `size` slots long (a power of two, or 0).
+  @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Entry>
+  @exclusivity(unchecked) private var size = 0
+  /// The slot of the oldest entry kept, and how many are kept.
+  @exclusivity(unchecked) private var first = 0
+  @exclusivity(unchecked) private var count = 0
+  /// How many entries were dropped since the start: the entry at position `p` of the history
+  /// is `p - dropped` slots after `first`.
+  @exclusivity(unchecked) private var dropped = 0
+  /// The positions in the history of the steps kept, from ``stepHead`` on.
+  @exclusivity(unchecked) private var steps: [Int] = []
+  @exclusivity(unchecked) private var stepHead = 0
 
   init(capacity: Int) {
     self.capacity = max(0, capacity)
+    slots = UnsafeMutablePointer.allocate(capacity: 0)
+  }
+
+  deinit {
+    dropFirst(count)
+    slots.deallocate()
   }
 
   /// The entries kept, oldest first.
-  var kept: ArraySlice<Entry> {
-    entries[head...]
+  var kept: [Entry] {
+    (0..<count).map { slots[slot($0)] }
   }
 
   /// Appends an entry; a step beyond the capacity drops the oldest step kept, with everything
@@ -30,28 +55,51 @@ struct JournalRing<Entry> {
   ///   - isStep: Whether it is a step.
   ///   - returningDropped: Whether the caller wants the step dropped (a copy of it).
   /// - Returns: The step dropped, if any and if asked for.
-  mutating func append(_ entry: consuming Entry, isStep: Bool, returningDropped: Bool) -> Entry? {
+  func append(_ entry: consuming Entry, isStep: Bool, returningDropped: Bool) -> Entry? {
     guard capacity > 0 else { return isStep && returningDropped ? entry : nil }
-    var dropped: Entry?
+    var droppedStep: Entry?
     if isStep {
       if steps.count - stepHead == capacity {
-        if returningDropped { dropped = entries[steps[stepHead]] }
+        if returningDropped { droppedStep = slots[slot(steps[stepHead] - dropped)] }
         stepHead += 1
-        head = stepHead < steps.count ? steps[stepHead] : entries.count
+        dropFirst((stepHead < steps.count ? steps[stepHead] : dropped + count) - dropped)
+        if stepHead >= 64, stepHead * 2 >= steps.count {
+          steps.removeFirst(stepHead)
+          stepHead = 0
+        }
       }
-      steps.append(entries.count)
+      steps.append(dropped + count)
     }
-    entries.append(entry)
-    if head >= 64, head * 2 >= entries.count { compact() }
-    return dropped
+    if count == size { grow() }
+    (slots + slot(count)).initialize(to: entry)
+    count += 1
+    return droppedStep
   }
 
-  /// Drops the storage of what was dropped.
-  private mutating func compact() {
-    entries.removeFirst(head)
-    steps.removeFirst(stepHead)
-    for index in steps.indices { steps[index] -= head }
-    head = 0
-    stepHead = 0
+  /// The slot of the entry `offset` places after the oldest one kept.
+  private func slot(_ offset: Int) -> Int {
+    (first + offset) & (size - 1)
+  }
+
+  /// Drops the oldest `n` entries kept, destroying them.
+  private func dropFirst(_ n: Int) {
+    for _ in 0..<n {
+      (slots + first).deinitialize(count: 1)
+      first = slot(1)
+    }
+    count -= n
+    dropped += n
+  }
+
+  /// Doubles the buffer, moving the entries kept to its start.
+  private func grow() {
+    let grown = UnsafeMutablePointer<Entry>.allocate(capacity: max(16, size * 2))
+    for offset in 0..<count {
+      (grown + offset).moveInitialize(from: slots + slot(offset), count: 1)
+    }
+    slots.deallocate()
+    slots = grown
+    size = max(16, size * 2)
+    first = 0
   }
 }

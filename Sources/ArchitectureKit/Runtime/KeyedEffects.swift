@@ -78,12 +78,15 @@ final class KeyedEffects<Key: Hashable & Sendable, Request: Equatable & Sendable
     effect: (Request) -> Effect<Event, Failure, Context>,
     _ host: EffectHost<Event, Failure, Context>
   ) {
-    let named = namesKeys ? key : nil
     let description: EffectRequest
-    if Self.keepsBoxes, var box = spare.popLast(), box.renew(key: named, value: request) {
+    // A set's boxes all have a `nil` key, made so and renewed so: only the value is renewed.
+    if Self.keepsBoxes, var box = spare.popLast(),
+      namesKeys ? box.renew(key: key, value: request) : box.renew(with: request)
+    {
       description = box
     } else {
-      description = EffectRequest(feedbackIndex: feedbackIndex, key: named, value: request)
+      description = EffectRequest(
+        feedbackIndex: feedbackIndex, key: namesKeys ? key : nil, value: request)
     }
     let id = host.start(effect(request), description)
     running[key] = (request, id, description)

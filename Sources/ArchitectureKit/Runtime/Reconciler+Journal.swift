@@ -26,8 +26,15 @@ extension Reconciler {
       let wanted = requests(state)
       let mark = wanted.mark
       if mark == seen.value { return }
-      let changed = seen.value.flatMap { wanted.changedKeys(since: $0) }
+      let since = seen.value
       seen.value = mark
+      // A step whose one change removed its key (a fan-out's result dropping its request)
+      // costs one lookup, of the effect to cancel: no list of changes, no wanted request.
+      if let since, let key = wanted.keyRemovedAlone(since: since) {
+        if let index = active.running.index(forKey: key) { active.cancel(at: index, host) }
+        return
+      }
+      let changed = since.flatMap { wanted.changedKeys(since: $0) }
       let wantedRequests = wanted.dictionary
       guard let changed else {
         // The same walk as the dictionary form's, once.
@@ -37,13 +44,10 @@ extension Reconciler {
       // Every key not in `changed` has the request it had at the mark, which is the one
       // running. Cancel first, then start, as the dictionary form does; a key listed twice is
       // settled the first time and left alone the second. The second walk runs only when a
-      // changed key has a request. A step whose one change removed its key (a fan-out's result
-      // dropping its request) needs no lookup of the wanted request: it costs one lookup, of
-      // the effect to cancel.
+      // changed key has a request.
       var starts = false
-      let removedOnly = changed.count == 1 && wanted.latestChangeRemovedItsKey
       for key in changed {
-        let request = removedOnly ? nil : wantedRequests[key]
+        let request = wantedRequests[key]
         if let index = active.running.index(forKey: key) {
           if request == active.running.values[index].request { continue }
           active.cancel(at: index, host)

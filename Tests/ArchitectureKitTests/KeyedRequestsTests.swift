@@ -460,6 +460,50 @@ struct KeyedRequestsFeedbackTests {
     }
   }
 
+  /// Effects a step cancels together are cancelled in the order they started, in every form,
+  /// as a set's and a child's are: not in the table's hash order, which changes from one
+  /// process to the next.
+  @Test func effectsCancelledTogetherAreCancelledInTheOrderTheyStarted() {
+    typealias State = Held<KeyedRequests<Int, Int>>
+    let keys = [5, 1, 7, 3, 8, 2, 6, 4]
+    let forms: [Feedback<State, Edit<Int>, Never, EmptyContext>] = [
+      .react(keyed: \.requests, effect: .stream { _, _, _ in await Gate().wait() }),
+      .react(
+        keyedRequests: { $0.requests.dictionary },
+        effect: .stream { _, _, _ in await Gate().wait() }),
+      .react(
+        requests: { RequestSet($0.requests.values) },
+        effect: .stream { _, _, _ in await Gate().wait() }),
+      .react(
+        requests: { Set($0.requests.values) }, effect: .stream { _, _, _ in await Gate().wait() }),
+    ]
+    for feedback in forms {
+      var started: [Int] = []
+      var cancelled: [Int] = []
+      let system = System(
+        initialState: State(requests: [:]), context: EmptyContext(),
+        feature: Feature(reduce: { $0.apply($1) }, feedback: [feedback]),
+        observers: [
+          { activity in
+            switch activity {
+            case .effectStarted(let request): started.append(request.value as? Int ?? -1)
+            case .effectCancelled(let request): cancelled.append(request.value as? Int ?? -1)
+            default: break
+            }
+          }
+        ])
+      // One start per step: the start order is the order of the keys.
+      for key in keys { system.send(.set(key, key * 10)) }
+      // Removed in one step in another order (the journal lists them so), then all at once
+      // (a new history: the table is walked).
+      system.send(.remove([2, 7, 5]))
+      system.send(.removeAll)
+      #expect(started == keys.map { $0 * 10 })
+      #expect(cancelled == [50, 70, 20] + [10, 30, 80, 60, 40])
+      system.stop()
+    }
+  }
+
   /// A step's line as a set's element describes it: `start 2: 20` → `start 20`.
   static func droppingKeys(_ line: String) -> String {
     line.split(separator: " ").filter { !$0.hasSuffix(":") }.joined(separator: " ")

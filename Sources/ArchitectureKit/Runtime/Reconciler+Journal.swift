@@ -42,18 +42,22 @@ extension Reconciler {
         return
       }
       // Every key not in `changed` has the request it had at the mark, which is the one
-      // running. Cancel first, then start, as the dictionary form does; a key listed twice is
-      // settled the first time and left alone the second. The second walk runs only when a
-      // changed key has a request.
-      var starts = false
-      for key in changed {
+      // running. Cancel first, then start, as the dictionary form does. The second walk runs
+      // only when a changed key has a request.
+      let starts: Bool
+      if changed.count == 1, let key = changed.first {
         let request = wantedRequests[key]
         if let index = active.running.index(forKey: key) {
-          if request == active.running.values[index].request { continue }
+          if request == active.running.values[index].request { return }
           active.cancel(at: index, host)
           if host.isStopped() { return }
         }
-        if request != nil { starts = true }
+        starts = request != nil
+      } else {
+        guard let anyStarts = cancelInStartOrder(changed, wantedRequests, active, host) else {
+          return
+        }
+        starts = anyStarts
       }
       guard starts else { return }
       for key in changed where active.running[key] == nil {
@@ -62,5 +66,34 @@ extension Reconciler {
         if host.isStopped() { return }
       }
     }
+  }
+
+  /// Cancels the effects of the changed keys whose request changed or vanished, in the order
+  /// they started, as the other forms do (not in the order the keys changed); a key listed
+  /// twice is cancelled once.
+  ///
+  /// - Returns: Whether a changed key has a request to start, or `nil` when a listener stopped
+  ///   the system during a cancellation.
+  @inlinable @inline(never)
+  static func cancelInStartOrder<Key: Hashable & Sendable, Request: Equatable & Sendable>(
+    _ changed: ArraySlice<Key>,
+    _ wanted: [Key: Request],
+    _ active: KeyedEffects<Key, Request>,
+    _ host: Host
+  ) -> Bool? {
+    var starts = false
+    var cancels: [Key] = []
+    for key in changed {
+      let request = wanted[key]
+      if request != nil { starts = true }
+      if let running = active.running[key], running.request != request { cancels.append(key) }
+    }
+    if cancels.count > 1 { sortByStart(&cancels, active) }
+    for key in cancels {
+      guard let index = active.running.index(forKey: key) else { continue }
+      active.cancel(at: index, host)
+      if host.isStopped() { return nil }
+    }
+    return starts
   }
 }

@@ -209,11 +209,13 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     effect: (Request) -> Effect
   ) {
     // Found first, then cancelled: removing while walking the table would copy the whole table
-    // at the first removal.
+    // at the first removal. Cancelled in start order, as a set's and a child's are, whatever
+    // the table's order (which is the keys' hash order, different in each process).
     var vanished: [Key] = []
     for (key, running) in active.running where wanted[key] != running.request {
       vanished.append(key)
     }
+    if vanished.count > 1 { sortByStart(&vanished, active) }
     for key in vanished {
       guard let index = active.running.index(forKey: key) else { continue }
       active.cancel(at: index, host)
@@ -227,6 +229,16 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
       active.start(request, for: key, effect: effect, host)
       if host.isStopped() { return }
     }
+  }
+
+  /// Puts `keys` in the order their running effects started.
+  @inlinable @inline(never)
+  static func sortByStart<Key: Hashable & Sendable, Request: Equatable & Sendable>(
+    _ keys: inout [Key], _ active: KeyedEffects<Key, Request>
+  ) {
+    keys = keys.map { (key: $0, start: active.running[$0]?.id.rawValue ?? 0) }
+      .sorted { $0.start < $1.start }
+      .map(\.key)
   }
 
   /// The seed's condition form: starts on the false-to-true edge, cancels on true-to-false.

@@ -33,6 +33,7 @@ struct Held<Store: KeyedStore>: Sendable {
     case .set(let key, let request): requests[key] = request
     case .add(let key, let amount): requests[key, default: 0] += amount
     case .removeAll: requests.removeAll()
+    case .remove(let keys): for key in keys { requests[key] = nil }
     case .replace(let dictionary): requests = Store(dictionary)
     case .snapshot: snapshots.append(requests)
     case .restore(let index):
@@ -72,6 +73,8 @@ enum Edit<Key: TestKey>: Sendable {
   case set(Key, Int?)
   case add(Key, Int)
   case removeAll
+  /// Removes the keys' requests in one step, in this order.
+  case remove([Key])
   case replace([Key: Int])
   case snapshot
   case restore(Int)

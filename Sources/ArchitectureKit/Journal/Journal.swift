@@ -163,13 +163,15 @@ public final class Journal<State, Event: Sendable> {
   /// Keeps an entry in memory and writes it to the file.
   ///
   /// The line is made before the lock is taken: it runs the events' and states' own code.
-  private func keep(_ entry: consuming JournalEntry) {
+  /// Whether the entry is a step is said by the caller, who knows: asking the entry copies its
+  /// kind, each `Any` it holds included, to look at its case.
+  private func keep(_ entry: consuming JournalEntry, isStep: Bool) {
     let line = recorder.writesFile ? encoding.record(entry) : nil
     // Moved into the ring rather than copied: an entry's copy copies each `Any` it holds.
     var entry = Optional(entry)
     // swift-format-ignore: NeverForceUnwrap
     // Set the line above; `if let` or an optional parameter copied it again.
-    shared.withLock { shared in shared.keep(entry.take()!, line: line) }
+    shared.withLock { shared in shared.keep(entry.take()!, isStep: isStep, line: line) }
   }
 }
 
@@ -201,9 +203,8 @@ private struct JournalSharedState {
   }
 
   /// Keeps an entry in the ring, and writes its line to the file.
-  mutating func keep(_ entry: consuming JournalEntry, line: JSONValue?) {
+  mutating func keep(_ entry: consuming JournalEntry, isStep: Bool, line: JSONValue?) {
     guard !isClosed else { return }
-    let isStep = entry.isStep
     if let dropped = ring.append(entry, isStep: isStep, returningDropped: keepsBase),
       case .step(let number, _, _, _, let state) = dropped.kind
     {
@@ -261,8 +262,10 @@ extension Journal: ActivityRecorder {
   package func record(_ activity: JournalActivity, at time: ContinuousClock.Instant) {
     let elapsed = recorder.start.map { time - $0 } ?? .zero
     let kind: JournalEntry.Kind
+    var isStep = false
     switch activity {
     case .step(let event, let origin, let state):
+      isStep = true
       recorder.steps += 1
       kind = step(recorder.steps, event, origin, state)
     case .started(let effect, let request):
@@ -280,7 +283,7 @@ extension Journal: ActivityRecorder {
     case .stopped:
       kind = .stopped
     }
-    keep(JournalEntry(time: elapsed, kind: kind))
+    keep(JournalEntry(time: elapsed, kind: consume kind), isStep: isStep)
   }
 
   /// A step's record: its event and state redacted, the changes from the state before.
@@ -290,7 +293,8 @@ extension Journal: ActivityRecorder {
     let event = redactEvent?(event) ?? event
     let state = redactState?(state) ?? state
     var changes = JournalEntry.Changes.listed([])
-    if let lastState = recorder.lastState {
+    // Taken rather than copied: the state after this step replaces it below.
+    if let lastState = recorder.lastState.take() {
       changes =
         keepsStatesForChanges
         ? .between(lastState, state) : .listed(StateDiff.changes(from: lastState, to: state))

@@ -75,11 +75,6 @@ struct JournalEntry {
   enum EffectRecord: String {
     case started, cancelled, finished
   }
-
-  /// Whether the entry is a step's (read without copying the step's values).
-  var isStep: Bool {
-    if case .step = kind { true } else { false }
-  }
 }
 
 /// How a journal writes its values: events and states encoded when they are `Encodable`,

@@ -221,9 +221,14 @@ extension KeyedRequests {
     storage.keys(changedSince: mark)
   }
 
-  /// The key whose removal is the only change since the value whose mark is `mark`, or `nil`
-  /// when there were other changes, or another one: a fan-out's result that drops its request
-  /// is settled knowing that key has no request, without a lookup or a list of changes.
+  /// The key whose removal is the only change since the value whose mark is `mark`: a
+  /// fan-out's result that drops its request is settled knowing that key has no request,
+  /// without a lookup or a list of changes.
+  ///
+  /// `nil` when anything else happened since: several changes, one that is not a removal (a
+  /// removal made in place through the subscript, as `requests[key].take()` makes it, is
+  /// journaled as a change), or a mark this history does not reach back to. The caller then
+  /// takes the general path.
   ///
   /// - Parameter mark: The mark of an earlier value.
   /// - Returns: The removed key, when its removal is all that changed since `mark`.

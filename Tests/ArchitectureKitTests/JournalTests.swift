@@ -1,6 +1,7 @@
 import ArchitectureKit
 import Foundation
 import FunctionalCore
+import TestDoubles
 import Testing
 
 /// The journal: what it records of each step and effect, in memory and in a file.
@@ -220,7 +221,8 @@ struct JournalTests {
   }
 
   /// A step the ring drops lets go of its states at once: three steps kept over a hundred hold
-  /// the states of those three steps and of the base snapshot, never a dropped one.
+  /// the states of those three steps and the base snapshot's (the state of the step dropped
+  /// last), and no other dropped step's.
   @Test func aDroppedStepLetsGoOfItsStatesAtOnce() {
     struct Book: Sendable {
       var page: Page
@@ -240,6 +242,33 @@ struct JournalTests {
     #expect(alive.withLock { $0 } == 4)
     #expect(mostAlive == 4)
     #expect(journal.lines.count == 5)
+  }
+
+  /// The ring's buffer grows while its oldest entry is not at its start: after twenty steps
+  /// that each dropped the oldest one, a step that starts forty effects keeps every record,
+  /// in the order they came.
+  @Test func aRingThatGrowsWhileWrappedKeepsItsRecordsInOrder() throws {
+    let counter = System<Int, Int, Never, Void>(
+      initialState: 0, context: (),
+      feature: Feature(
+        reduce: { $0 += $1 },
+        feedback: [
+          .react(
+            requests: { $0 > 100 ? Set(0..<40) : [] },
+            effect: .stream { _, _, _ in await Gate().wait() })
+        ]))
+    let journal = Journal<Int, Int>(capacity: 2)
+    counter.record(into: journal)
+    for _ in 1...20 { counter.send(1) }
+    counter.send(100)
+
+    let records = try JournalLines(journal.lines).records
+    #expect(records.compactMap { $0["step"] as? Int } == [20, 21])
+    let kinds = records.map { $0["kind"] as? String }
+    #expect(kinds == ["step", "step"] + Array(repeating: "started", count: 40))
+    // Numbered as they started: the records kept their order through the growth.
+    #expect(records.compactMap { $0["effect"] as? Int } == Array(1...40))
+    counter.stop()
   }
 
   @Test func aRingThatKeepsEveryStateStartsWithTheStateBeforeItsOldestStep() throws {

@@ -502,6 +502,34 @@ struct KeyedRequestsFeedbackTests {
       #expect(cancelled == [50, 70, 20] + [10, 30, 80, 60, 40])
       system.stop()
     }
+    // A set kept in the state, several elements removed in one step: its journal lists them in
+    // the order they were removed; they are cancelled in the order they started.
+    enum SetEdit: Sendable {
+      case insert(Int)
+      case remove([Int])
+    }
+    var cancelled: [Int] = []
+    let system = System(
+      initialState: RequestSet<Int>(), context: EmptyContext(),
+      feature: Feature<RequestSet<Int>, SetEdit, Never, EmptyContext>(
+        reduce: { state, edit in
+          switch edit {
+          case .insert(let item): _ = state.insert(item)
+          case .remove(let items): for item in items { _ = state.remove(item) }
+          }
+        },
+        feedback: [.react(requests: { $0 }, effect: .stream { _, _, _ in await Gate().wait() })]),
+      observers: [
+        { activity in
+          if case .effectCancelled(let request) = activity {
+            cancelled.append(request.value as? Int ?? -1)
+          }
+        }
+      ])
+    for key in keys { system.send(.insert(key)) }
+    system.send(.remove([2, 7, 5]))
+    #expect(cancelled == [5, 7, 2])
+    system.stop()
   }
 
   /// A step's line as a set's element describes it: `start 2: 20` → `start 20`.

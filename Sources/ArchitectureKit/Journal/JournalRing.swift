@@ -15,7 +15,8 @@
 /// opt-outs). No two accesses can overlap: the ring is used under its journal's lock, one call
 /// at a time, and what its methods call while they hold one (the standard library, the
 /// deinitializers of the values a dropped entry held) can reach the ring only through that
-/// journal, whose lock is held.
+/// journal, whose lock is held: a deinitializer that used the journal would wait for the lock
+/// forever, as it would have when the array was compacted, never reach the ring.
 final class JournalRing<Entry> {
   /// How many steps it keeps; 0 keeps nothing.
   let capacity: Int
@@ -83,6 +84,7 @@ final class JournalRing<Entry> {
 
   /// Drops the oldest `n` entries kept, destroying them.
   private func dropFirst(_ n: Int) {
+    assert(n <= count, "dropping more entries than the ring keeps")
     for _ in 0..<n {
       (slots + first).deinitialize(count: 1)
       first = slot(1)

@@ -85,8 +85,12 @@ extension Reconciler {
     var cancels: [Key] = []
     for key in changed {
       let request = wanted[key]
+      if let running = active.running[key] {
+        // A request that changed back runs already: nothing to cancel or start.
+        if running.request == request { continue }
+        cancels.append(key)
+      }
       if request != nil { starts = true }
-      if let running = active.running[key], running.request != request { cancels.append(key) }
     }
     if cancels.count > 1 { sortByStart(&cancels, active) }
     for key in cancels {

@@ -64,6 +64,31 @@ final class KeyedEffects<Key: Hashable & Sendable, Request: Equatable & Sendable
     if Self.keepsBoxes, spare.count < Self.spareLimit { spare.append(retired.description) }
   }
 
+  /// Cancels the effects running for `keys`, in the order they started (the table's own order
+  /// is the keys' hash order, different in each process); a key listed twice is cancelled once.
+  ///
+  /// - Parameters:
+  ///   - keys: Keys that have an effect running.
+  ///   - host: Where the effects run.
+  /// - Returns: `false` when a listener stopped the system during a cancellation: then nothing
+  ///   more may start.
+  @inlinable @inline(never)
+  func cancelInStartOrder<Event, Failure, Context>(
+    _ keys: [Key], _ host: EffectHost<Event, Failure, Context>
+  ) -> Bool {
+    let ordered =
+      keys.count > 1
+      ? keys.map { (key: $0, start: running[$0]?.id.rawValue ?? 0) }
+        .sorted { $0.start < $1.start }.map(\.key)
+      : keys
+    for key in ordered {
+      guard let index = running.index(forKey: key) else { continue }
+      cancel(at: index, host)
+      if host.isStopped() { return false }
+    }
+    return true
+  }
+
   /// Starts the effect of `request` for `key`, in a renewed box when one is spare.
   ///
   /// - Parameters:

@@ -42,9 +42,8 @@ extension Reconciler {
         return
       }
       // Every key not in `changed` has the request it had at the mark, which is the one
-      // running. Cancel first, then start, as the dictionary form does. The second walk runs
-      // only when a changed key has a request.
-      let starts: Bool
+      // running. Cancel first, then start, as the dictionary form does. One changed key is
+      // settled on its own, with no list of cancellations and no second lookup to start it.
       if changed.count == 1, let key = changed.first {
         let request = wantedRequests[key]
         if let index = active.running.index(forKey: key) {
@@ -52,14 +51,11 @@ extension Reconciler {
           active.cancel(at: index, host)
           if host.isStopped() { return }
         }
-        starts = request != nil
-      } else {
-        guard let anyStarts = cancelInStartOrder(changed, wantedRequests, active, host) else {
-          return
-        }
-        starts = anyStarts
+        if let request { active.start(request, for: key, effect: effect, host) }
+        return
       }
-      guard starts else { return }
+      // The walk that starts runs only when a changed key has a request to start.
+      guard cancelChanged(changed, wantedRequests, active, host) == true else { return }
       for key in changed where active.running[key] == nil {
         guard let request = wantedRequests[key] else { continue }
         active.start(request, for: key, effect: effect, host)
@@ -69,13 +65,12 @@ extension Reconciler {
   }
 
   /// Cancels the effects of the changed keys whose request changed or vanished, in the order
-  /// they started, as the other forms do (not in the order the keys changed); a key listed
-  /// twice is cancelled once.
+  /// they started, as the other forms do (not in the order the keys changed).
   ///
   /// - Returns: Whether a changed key has a request to start, or `nil` when a listener stopped
   ///   the system during a cancellation.
   @inlinable @inline(never)
-  static func cancelInStartOrder<Key: Hashable & Sendable, Request: Equatable & Sendable>(
+  static func cancelChanged<Key: Hashable & Sendable, Request: Equatable & Sendable>(
     _ changed: ArraySlice<Key>,
     _ wanted: [Key: Request],
     _ active: KeyedEffects<Key, Request>,
@@ -92,12 +87,6 @@ extension Reconciler {
       }
       if request != nil { starts = true }
     }
-    if cancels.count > 1 { sortByStart(&cancels, active) }
-    for key in cancels {
-      guard let index = active.running.index(forKey: key) else { continue }
-      active.cancel(at: index, host)
-      if host.isStopped() { return nil }
-    }
-    return starts
+    return active.cancelInStartOrder(cancels, host) ? starts : nil
   }
 }

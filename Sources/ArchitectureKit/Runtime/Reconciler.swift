@@ -215,13 +215,7 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     for (key, running) in active.running where wanted[key] != running.request {
       vanished.append(key)
     }
-    if vanished.count > 1 { sortByStart(&vanished, active) }
-    for key in vanished {
-      guard let index = active.running.index(forKey: key) else { continue }
-      active.cancel(at: index, host)
-      // A listener may stop the system from inside the call: then nothing more may start.
-      if host.isStopped() { return }
-    }
+    if !vanished.isEmpty, !active.cancelInStartOrder(vanished, host) { return }
     // With nothing running (a first step, a fan-out after the last one ended), every key
     // starts: no lookup before each insertion.
     let nothingRunning = active.isEmpty
@@ -229,16 +223,6 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
       active.start(request, for: key, effect: effect, host)
       if host.isStopped() { return }
     }
-  }
-
-  /// Puts `keys` in the order their running effects started.
-  @inlinable @inline(never)
-  static func sortByStart<Key: Hashable & Sendable, Request: Equatable & Sendable>(
-    _ keys: inout [Key], _ active: KeyedEffects<Key, Request>
-  ) {
-    keys = keys.map { (key: $0, start: active.running[$0]?.id.rawValue ?? 0) }
-      .sorted { $0.start < $1.start }
-      .map(\.key)
   }
 
   /// The seed's condition form: starts on the false-to-true edge, cancels on true-to-false.

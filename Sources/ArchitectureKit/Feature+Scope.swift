@@ -143,7 +143,7 @@ func absurd<Failure>(_ never: Never) -> Failure {}
 ///
 /// A computed property prints as its getter's address, which changes from run to run; such a
 /// component is named by its type instead (`computed Optional<Settings>`), so names stay
-/// stable. A ``Presented`` child is named by its property (see `PresentationName`).
+/// stable. A ``Presented`` child is named by its property (see `PresentedField`).
 @usableFromInline
 func scopeName(of path: AnyKeyPath) -> String {
   var text = "\(path)"

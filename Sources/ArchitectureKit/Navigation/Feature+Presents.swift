@@ -50,26 +50,25 @@ extension Feature {
     context project: @escaping @Sendable (Context, ChildState) -> ChildContext,
     error mapError: @escaping @Sendable (ChildError) -> ErrorType
   ) -> Feature {
-    let name = PresentationName(path)
-    let presented = StatePath(path)
+    let presented = PresentedField(path)
     let extract = extract ?? CaseMatcher(embed: embed).extract
     let childReduce = child.reduce
     let childFeedback = child.feedback
     let wrap: (@escaping Reduce) -> Reduce = { parentReduce in
       { state, event in
         if let childEvent = extract(event) {
-          let step = presented.modify(&state) { presented -> ChildStep in
+          let step = presented.modify(&state) { wrapper -> ChildStep in
             // Moved out, so the reducer changes it in place; put back under the same identity.
-            guard var childState = presented.value.take() else { return .missing }
+            guard var childState = wrapper.value.take() else { return .missing }
             let outcome = childReduce(&childState, childEvent)
             if outcome == .dismissed {
-              presented.wrappedValue = nil
+              wrapper.wrappedValue = nil
             } else {
-              presented.value = childState
+              wrapper.value = childState
             }
             return .reduced(outcome)
           }
-          if let report = step.report(naming: { name.name(in: state) }) { return report }
+          if let report = step.report(naming: { presented.name(in: state) }) { return report }
         }
         return parentReduce(&state, event)
       }
@@ -100,7 +99,7 @@ extension Feature {
           if host.isStopped() { return }
         }
         let child = ChildReconciler(
-          feedback: childFeedback, parent: host, scope: name.name(in: state), extract: extract,
+          feedback: childFeedback, parent: host, scope: presented.name(in: state), extract: extract,
           lift: {
             $0.lifted(embed: embed, project: { project($0, childState) }, mapError: mapError)
           })
@@ -151,64 +150,20 @@ extension Feature {
     _ path: WritableKeyPath<State, Presented<DialogState<Action>>>,
     event embed: @escaping @Sendable (Action?) -> Event
   ) -> Feature {
-    let name = PresentationName(path)
+    let presented = PresentedField(path)
     let extract = CaseMatcher(embed: embed).extract
     return wrapping { parentReduce in
       { state, event in
         if extract(event) != nil {
-          guard state[keyPath: path].value != nil else {
-            return .missingChild(name.name(in: state))
+          let shown = presented.modify(&state) { dialog in
+            guard dialog.value != nil else { return false }
+            dialog.wrappedValue = nil
+            return true
           }
-          state[keyPath: path].wrappedValue = nil
+          guard shown else { return .missingChild(presented.name(in: state)) }
         }
         return parentReduce(&state, event)
       }
     }
-  }
-}
-
-/// The name of a presented child: its property's (`destination`), without the wrapper's `_`
-/// or `$`.
-///
-/// The key path of a wrapper's projected value (`\.$destination`) is a computed one, whose
-/// description names no property; the name is then found once, in the first state seen, as the
-/// stored wrapper (`_destination`) with the same presentation identity.
-@usableFromInline
-final class PresentationName<State, Value> {
-  private let path: WritableKeyPath<State, Presented<Value>>
-  /// The name, once known.
-  ///
-  /// Read and written on the system's isolation only.
-  @usableFromInline var known: String?
-
-  @usableFromInline
-  init(_ path: WritableKeyPath<State, Presented<Value>>) {
-    self.path = path
-    let described = scopeName(of: path)
-    if !described.hasPrefix("(computed") {
-      known = described.hasPrefix("$") ? String(described.dropFirst()) : described
-    }
-  }
-
-  /// The child's name, found in `state` if it is not known yet.
-  ///
-  /// Inlinable, with the search out of line: unspecialized, the call looked up the metadata
-  /// of the types the search uses on every presentation, though the name was known.
-  @inlinable
-  func name(in state: State) -> String {
-    if let known { return known }
-    return find(in: state)
-  }
-
-  /// Finds the child's name in `state`, by the identity of its presentation, and keeps it.
-  @usableFromInline
-  func find(in state: State) -> String {
-    let identity = state[keyPath: path].identity
-    let label = Mirror(reflecting: state).children.first { child in
-      (child.value as? Presented<Value>)?.identity == identity
-    }?.label
-    let name = label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } ?? "\(Value.self)"
-    known = name
-    return name
   }
 }

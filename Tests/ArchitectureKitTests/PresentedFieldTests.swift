@@ -61,6 +61,60 @@ private final class Shared {
   @Presented var sheet: Detail.State?
 }
 
+/// A state seen through a protocol: the walk of fields would crash on the existential.
+private protocol HasSheet {
+  var shownSheet: Presented<Detail.State> { get set }
+}
+
+extension Screens: HasSheet {
+  var shownSheet: Presented<Detail.State> {
+    get { $sheet }
+    set { $sheet = newValue }
+  }
+}
+
+/// A state that is an enum: no fields.
+private enum Modes {
+  case browsing(Presented<Detail.State>)
+
+  var sheet: Presented<Detail.State> {
+    get { if case .browsing(let sheet) = self { sheet } else { fatalError() } }
+    set { self = .browsing(newValue) }
+  }
+}
+
+/// Counts the reads of a computed path.
+private final class Reads {
+  var count = 0
+}
+
+/// A computed wrapper kept in an array, whose reads are counted.
+private struct Counted {
+  let reads = Reads()
+  var storage = [Presented<Detail.State>(wrappedValue: nil)]
+
+  var sheet: Presented<Detail.State> {
+    get {
+      reads.count += 1
+      return storage[0]
+    }
+    set { storage[0] = newValue }
+  }
+}
+
+/// Two tabs, each with its sheet, and a path to the selected tab's: it breaks the contract of
+/// `presents`, which a debug build reports.
+private struct Tabs {
+  var selected = 0
+  @Presented var first: Detail.State?
+  @Presented var second: Detail.State?
+
+  var current: Presented<Detail.State> {
+    get { selected == 0 ? $first : $second }
+    set { if selected == 0 { $first = newValue } else { $second = newValue } }
+  }
+}
+
 @MainActor
 @Suite(.timeLimit(.minutes(3)))
 struct PresentedFieldTests {
@@ -112,11 +166,51 @@ struct PresentedFieldTests {
     let shared = PresentedField(\Shared.$sheet)
     let state = Shared()
     let before = state.$sheet
-    #expect(shared.name(in: state) == "\(Detail.State.self)")
+    #expect(shared.name(in: state) == "sheet")
     #expect(shared.access == .keyPath)
     // Looking for the field left the shared state as it was.
     #expect(state.$sheet.isSamePresentation(as: before))
   }
+
+  @Test func statesThatAreNoStructKeepTheirKeyPaths() {
+    var existential: any HasSheet = Screens()
+    let throughProtocol = PresentedField(\(any HasSheet).shownSheet)
+    #expect(throughProtocol.get(&existential).isSamePresentation(as: existential.shownSheet))
+    #expect(throughProtocol.access == .keyPath)
+    throughProtocol.modify(&existential) { $0.wrappedValue = Detail.State(product: "hat") }
+    #expect(existential.shownSheet.wrappedValue == Detail.State(product: "hat"))
+    var mode = Modes.browsing(Presented(wrappedValue: nil))
+    let inEnum = PresentedField(\Modes.sheet)
+    #expect(inEnum.get(&mode).isSamePresentation(as: mode.sheet))
+    #expect(inEnum.access == .keyPath)
+    // Named by the case that holds the wrapper, as reflection shows it.
+    #expect(inEnum.name(in: mode) == "browsing")
+  }
+
+  @Test func aKeyPathsNameIsLookedForOnce() {
+    var state = Counted()
+    let field = PresentedField(\Counted.sheet)
+    _ = field.name(in: state)
+    let reads = state.reads.count
+    #expect(field.access == .keyPath)
+    for _ in 0..<3 { _ = field.name(in: state) }
+    #expect(state.reads.count == reads)
+    _ = field.get(&state)
+    #expect(state.reads.count == reads + 1)
+  }
+
+  #if DEBUG
+    @Test func aDebugBuildReportsAPathThatStopsReadingItsField() {
+      var state = Tabs()
+      let field = PresentedField(\Tabs.current)
+      _ = field.get(&state)
+      #expect(field.access == Tabs.firstOffset.map { .field($0) })
+      #expect(!field.mismatchReported)
+      state.selected = 1
+      _ = field.get(&state)
+      #expect(field.mismatchReported)
+    }
+  #endif
 
   /// A wrapper nested in a stored struct runs its child: presented, changed, dismissed, with
   /// its effect started and cancelled, and its events reported under its dotted name.
@@ -167,6 +261,10 @@ struct PresentedFieldTests {
       #expect(state[keyPath: path].isSamePresentation(as: expected[keyPath: path]))
     }
   }
+}
+
+extension Tabs {
+  static let firstOffset = MemoryLayout<Tabs>.offset(of: \Tabs._first)
 }
 
 /// The events of ``PresentedFieldTests/aNestedWrapperRunsItsChild()``.

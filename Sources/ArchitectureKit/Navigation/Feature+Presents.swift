@@ -32,7 +32,11 @@ extension Feature {
   ///
   /// - Parameters:
   ///   - child: The presented feature.
-  ///   - path: The key path of the ``Presented`` wrapper: `\.$destination`.
+  ///   - path: The key path of the ``Presented`` wrapper: `\.$destination`, or a stored
+  ///     `Presented` property. The wrapper is read and written where the first state keeps it,
+  ///     so a computed property of the app's must only forward to one wrapper: not choose it by
+  ///     the state, nor do more in its setter (a debug build reports a path that stops reading
+  ///     where it did).
   ///   - embed: Wraps a child event in this feature's event.
   ///   - extract: The child's event in an event of this feature, or `nil`; by default found by
   ///     matching the case `embed` makes.
@@ -114,7 +118,8 @@ extension Feature {
   ///
   /// - Parameters:
   ///   - child: The presented feature.
-  ///   - path: The key path of the ``Presented`` wrapper: `\.$destination`.
+  ///   - path: The key path of the ``Presented`` wrapper: `\.$destination`, or a stored
+  ///     `Presented` property (see ``presents(_:state:event:extract:context:error:)``).
   ///   - embed: Wraps a child event in this feature's event.
   ///   - extract: The child's event in an event of this feature, or `nil`.
   ///   - project: The child's context, from this feature's context and the presented state.
@@ -142,7 +147,8 @@ extension Feature {
   /// sees it gone and may present another.
   ///
   /// - Parameters:
-  ///   - path: The key path of the ``Presented`` dialog: `\.$confirmation`.
+  ///   - path: The key path of the ``Presented`` dialog: `\.$confirmation`, or a stored
+  ///     `Presented` property (see ``presents(_:state:event:extract:context:error:)``).
   ///   - embed: The event of a tap: the button's action, `nil` for a button without one.
   /// - Returns: A feature that also presents the dialog.
   @inlinable

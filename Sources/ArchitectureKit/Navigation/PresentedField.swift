@@ -12,13 +12,20 @@
 /// structs), the one the key path's getter reads and its setter writes. From then on it is read
 /// and written there, at its byte offset, as ``StatePath`` does for a stored path.
 ///
+/// The contract, in `presents`' documentation: the path is a wrapper's projection or a stored
+/// `Presented` property. A computed property of the app's that only forwards to one wrapper is
+/// the same thing; one that picks its wrapper by the state, or whose setter does more, would
+/// be read at the field its first state showed. A debug build checks each read against the key
+/// path and reports a difference (``mismatchReported``).
+///
 /// - Invariant: `access` is `.field(offset)` only when a property of type `Presented<Value>` is
 ///   stored inline at `offset` of every `State` (field offsets are the type's), and the path's
 ///   getter and setter were seen to read and write that property. The pointer is used only
 ///   inside `withUnsafeMutablePointer(to: &state)`, which holds the state exclusively for the
-///   call. `access` and `known` are read and written on the system's isolation only (a
-///   ``Feature`` is not `Sendable`), each access over before the next call out: they opt out of
-///   the run-time exclusivity checks, which cost about 100 instructions a step (see
+///   call. `access` and `known` are read and written on the system's isolation only, each
+///   access over before the next call out: a ``Feature`` is not `Sendable`, so Swift 6 lets no
+///   two isolations share one (a client that opts out of the checks must not either). They
+///   opt out of the run-time exclusivity checks, which cost about 100 instructions a step (see
 ///   PerformanceLedger: exclusivity opt-outs).
 @usableFromInline
 package final class PresentedField<State, Value> {
@@ -39,6 +46,10 @@ package final class PresentedField<State, Value> {
   @exclusivity(unchecked) @usableFromInline package var access: Access
   /// The child's name, once known.
   @exclusivity(unchecked) @usableFromInline var known: String?
+  #if DEBUG
+    /// Whether a read at the field differed from the key path's, and was reported.
+    @exclusivity(unchecked) @usableFromInline package var mismatchReported = false
+  #endif
 
   @usableFromInline
   package init(_ path: WritableKeyPath<State, Presented<Value>>) {
@@ -60,6 +71,9 @@ package final class PresentedField<State, Value> {
   package func get(_ state: inout State) -> Presented<Value> {
     if case .unknown = access { find(in: state) }
     guard case .field(let offset) = access else { return state[keyPath: path] }
+    #if DEBUG
+      checkField(offset, in: &state)
+    #endif
     return Self.atField(offset, in: &state) { $0 }
   }
 
@@ -96,10 +110,14 @@ package final class PresentedField<State, Value> {
   ///
   /// Each candidate field gets an identity of its own, written in the copy's memory; the one
   /// the getter then returns is the field it reads. The setter is then seen to write it. Any
-  /// other outcome (no candidate, the state is no struct, the path reads something else) keeps
-  /// the key path.
+  /// other outcome (no candidate, a state that is not a struct, the path reads something else)
+  /// keeps the key path, and names the child as the property that holds its wrapper.
   @usableFromInline
   func find(in state: State) {
+    defer { if known == nil { known = Self.label(of: state[keyPath: path], in: state) } }
+    access = .keyPath
+    // An existential state has no fields of its own: the walk is for concrete types only.
+    guard type(of: state as Any) == State.self else { return }
     var probe = state
     let candidates = inlineFields(of: Presented<Value>.self, in: State.self)
     let marks = candidates.map { field in
@@ -107,24 +125,47 @@ package final class PresentedField<State, Value> {
       setIdentity(mark, at: field.offset, in: &probe)
       return mark
     }
-    let read = probe[keyPath: path].identity
-    guard let index = marks.firstIndex(of: read) else {
-      access = .keyPath
-      return
-    }
+    guard let index = marks.firstIndex(of: probe[keyPath: path].identity) else { return }
+    let field = candidates[index]
     let written = PresentationIdentity.next()
     probe[keyPath: path].identity = written
-    guard identity(at: candidates[index].offset, in: &probe) == written else {
-      access = .keyPath
-      return
-    }
-    access = .field(candidates[index].offset)
-    // The wrapper's storage is `_destination`; the child is named by the property.
-    var name = candidates[index].name
+    guard identity(at: field.offset, in: &probe) == written else { return }
+    access = .field(field.offset)
+    // The wrapper's storage is `_destination`; the child is named by the property. A binary
+    // built without reflection names has none.
+    var name = field.name
     let leaf = name.lastIndex(of: ".").map(name.index(after:)) ?? name.startIndex
     if name[leaf...].hasPrefix("_") { name.remove(at: leaf) }
-    known = name
+    if !name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+      known = name
+    }
   }
+
+  /// The label of the property of `state` that holds `wrapper`, without the wrapper's `_`, or
+  /// the presented type's name.
+  static func label(of wrapper: Presented<Value>, in state: State) -> String {
+    let label = Mirror(reflecting: state).children.first { child in
+      (child.value as? Presented<Value>)?.identity == wrapper.identity
+    }?.label
+    guard let label, !label.isEmpty else { return "\(Value.self)" }
+    return label.hasPrefix("_") ? String(label.dropFirst()) : label
+  }
+
+  #if DEBUG
+    /// Reports, once, a read at the field that the key path does not agree with: a path that
+    /// breaks the contract (see the type's documentation).
+    @usableFromInline
+    func checkField(_ offset: Int, in state: inout State) {
+      guard !mismatchReported,
+        Self.atField(offset, in: &state, { $0.identity }) != state[keyPath: path].identity
+      else { return }
+      mismatchReported = true
+      reportUnobserved(
+        "presents(state:) reads \(name(in: state)) where its first state kept the wrapper, "
+          + "and its key path now reads another one: pass a wrapper's projection "
+          + "(\\.$destination) or a stored Presented property.")
+    }
+  #endif
 
   private func identity(at offset: Int, in state: inout State) -> PresentationIdentity {
     Self.atField(offset, in: &state) { $0.identity }

@@ -464,42 +464,18 @@ struct KeyedRequestsFeedbackTests {
   /// as a set's and a child's are: not in the table's hash order, which changes from one
   /// process to the next.
   @Test func effectsCancelledTogetherAreCancelledInTheOrderTheyStarted() {
-    typealias State = Held<KeyedRequests<Int, Int>>
     let keys = [5, 1, 7, 3, 8, 2, 6, 4]
-    let forms: [Feedback<State, Edit<Int>, Never, EmptyContext>] = [
-      .react(keyed: \.requests, effect: .stream { _, _, _ in await Gate().wait() }),
-      .react(
-        keyedRequests: { $0.requests.dictionary },
-        effect: .stream { _, _, _ in await Gate().wait() }),
-      .react(
-        requests: { RequestSet($0.requests.values) },
-        effect: .stream { _, _, _ in await Gate().wait() }),
-      .react(
-        requests: { Set($0.requests.values) }, effect: .stream { _, _, _ in await Gate().wait() }),
-    ]
-    for feedback in forms {
-      var started: [Int] = []
-      var cancelled: [Int] = []
-      let system = System(
-        initialState: State(requests: [:]), context: EmptyContext(),
-        feature: Feature(reduce: { $0.apply($1) }, feedback: [feedback]),
-        observers: [
-          { activity in
-            switch activity {
-            case .effectStarted(let request): started.append(request.value as? Int ?? -1)
-            case .effectCancelled(let request): cancelled.append(request.value as? Int ?? -1)
-            default: break
-            }
-          }
-        ])
+    for (_, feedback) in Self.everyKeyedForm {
+      let log = EffectLog()
+      let system = Self.system(running: feedback, loggingInto: log)
       // One start per step: the start order is the order of the keys.
       for key in keys { system.send(.set(key, key * 10)) }
       // Removed in one step in another order (the journal lists them so), then all at once
       // (a new history: the table is walked).
       system.send(.remove([2, 7, 5]))
       system.send(.removeAll)
-      #expect(started == keys.map { $0 * 10 })
-      #expect(cancelled == [50, 70, 20] + [10, 30, 80, 60, 40])
+      #expect(log.started == keys.map { $0 * 10 })
+      #expect(log.cancelled == [50, 70, 20] + [10, 30, 80, 60, 40])
       system.stop()
     }
     // A set kept in the state, several elements removed in one step: its journal lists them in
@@ -530,6 +506,92 @@ struct KeyedRequestsFeedbackTests {
     system.send(.remove([2, 7, 5]))
     #expect(cancelled == [5, 7, 2])
     system.stop()
+  }
+
+  /// An observer that stops the system at the first of several cancellations one step makes.
+  ///
+  /// Every form stops at once: the effects not yet cancelled are reported cancelled once, by
+  /// the stop, and the step's starts never happen.
+  @Test func stoppingAtTheFirstOfAStepsCancellationsStopsEveryForm() {
+    // Two changed keys vanish and one changes, one is new: the journal's walk of the changed
+    // keys, and, after a new history, the walk of the whole table.
+    let steps: [Edit<Int>] = [
+      .setEach([(7, nil), (5, 51), (9, 90), (3, nil)]),
+      .replace([5: 51, 1: 10, 9: 90]),
+    ]
+    for (name, feedback) in Self.everyKeyedForm {
+      for step in steps {
+        let log = EffectLog()
+        let system = Self.system(running: feedback, loggingInto: log)
+        log.onCancel = { [weak system] in system?.stop() }
+        for key in [5, 1, 7, 3] { system.send(.set(key, key * 10)) }
+        system.send(step)
+        #expect(system.isStopped, "\(name), \(step)")
+        #expect(log.started == [50, 10, 70, 30], "\(name), \(step)")
+        // The first cancellation is the step's first in start order; the stop cancels the rest.
+        #expect(log.cancelled.first == 50, "\(name), \(step)")
+        #expect(log.cancelled.sorted() == [10, 30, 50, 70], "\(name), \(step)")
+      }
+    }
+  }
+
+  /// The values of the requests whose effects started and were cancelled.
+  final class EffectLog {
+    var started: [Int] = []
+    var cancelled: [Int] = []
+    /// Runs after each cancellation is logged.
+    var onCancel: () -> Void = {}
+  }
+
+  /// Every keyed form over one state's requests, each effect running until cancelled: by key,
+  /// a dictionary, a set made afresh, and a `Set`.
+  static var everyKeyedForm:
+    [(
+      name: String,
+      feedback: Feedback<Held<KeyedRequests<Int, Int>>, Edit<Int>, Never, EmptyContext>
+    )]
+  {
+    [
+      ("keyed", .react(keyed: \.requests, effect: .stream { _, _, _ in await Gate().wait() })),
+      (
+        "dictionary",
+        .react(
+          keyedRequests: { $0.requests.dictionary },
+          effect: .stream { _, _, _ in await Gate().wait() })
+      ),
+      (
+        "fresh set",
+        .react(
+          requests: { RequestSet($0.requests.values) },
+          effect: .stream { _, _, _ in await Gate().wait() })
+      ),
+      (
+        "Set",
+        .react(
+          requests: { Set($0.requests.values) }, effect: .stream { _, _, _ in await Gate().wait() })
+      ),
+    ]
+  }
+
+  /// A system with no requests that runs `feedback`, its starts and cancellations in `log`.
+  static func system(
+    running feedback: Feedback<Held<KeyedRequests<Int, Int>>, Edit<Int>, Never, EmptyContext>,
+    loggingInto log: EffectLog
+  ) -> System<Held<KeyedRequests<Int, Int>>, Edit<Int>, Never, EmptyContext> {
+    System(
+      initialState: Held(requests: [:]), context: EmptyContext(),
+      feature: Feature(reduce: { $0.apply($1) }, feedback: [feedback]),
+      observers: [
+        { activity in
+          switch activity {
+          case .effectStarted(let request): log.started.append(request.value as? Int ?? -1)
+          case .effectCancelled(let request):
+            log.cancelled.append(request.value as? Int ?? -1)
+            log.onCancel()
+          default: break
+          }
+        }
+      ])
   }
 
   /// A step's line as a set's element describes it: `start 2: 20` → `start 20`.

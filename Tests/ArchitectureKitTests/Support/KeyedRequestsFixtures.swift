@@ -34,6 +34,7 @@ struct Held<Store: KeyedStore>: Sendable {
     case .add(let key, let amount): requests[key, default: 0] += amount
     case .removeAll: requests.removeAll()
     case .remove(let keys): for key in keys { requests[key] = nil }
+    case .setEach(let changes): for (key, request) in changes { requests[key] = request }
     case .replace(let dictionary): requests = Store(dictionary)
     case .snapshot: snapshots.append(requests)
     case .restore(let index):
@@ -75,6 +76,8 @@ enum Edit<Key: TestKey>: Sendable {
   case removeAll
   /// Removes the keys' requests in one step, in this order.
   case remove([Key])
+  /// Sets the keys' requests in one step, in this order.
+  case setEach([(Key, Int?)])
   case replace([Key: Int])
   case snapshot
   case restore(Int)

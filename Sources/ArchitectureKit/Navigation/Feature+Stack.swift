@@ -122,6 +122,14 @@ extension Feature {
 ///
 /// Inlinable, like the other compositions, so a system's steps run code specialized for its
 /// types (see PerformanceLedger: specialization).
+///
+/// Exclusivity: ``identities`` and ``children`` skip the run-time check (see PerformanceLedger:
+/// exclusivity opt-outs). No two accesses can overlap: the table is used on its system's
+/// isolation, inside one reconciliation at a time; each access is over before anything is
+/// called (``reconcile(_:_:)`` walks a copy of ``children``; a popped child is retired once
+/// removed; a pushed one is made before it is appended), and what is called (a child's
+/// reconciliation, its retirement, the hooks a cancellation reaches) cannot reach this table:
+/// a child sees only its own host, and a hook's events wait for the step to end.
 @usableFromInline
 final class StackChildren<
   Element, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
@@ -138,9 +146,9 @@ final class StackChildren<
   /// every step walks every screen.
   @usableFromInline let watch: ElementsWatch<Stack<Element>.Entry>?
   /// The presentation identities of the screens the children belong to, bottom to top.
-  @usableFromInline var identities: [PresentationIdentity] = []
+  @exclusivity(unchecked) @usableFromInline var identities: [PresentationIdentity] = []
   /// The children, at the same positions as their identities.
-  @usableFromInline var children: [Child] = []
+  @exclusivity(unchecked) @usableFromInline var children: [Child] = []
 
   @inlinable
   init(

@@ -87,15 +87,12 @@ package final class PresentedField<State, Value> {
     return Self.atField(offset, in: &state, body)
   }
 
-  /// Runs `body` on the wrapper stored at `offset` in `state`.
+  /// Runs `body` on the wrapper stored at `offset` in `state` (see ``StatePath``).
   @inlinable
   static func atField<Result>(
     _ offset: Int, in state: inout State, _ body: (inout Presented<Value>) -> Result
   ) -> Result {
-    withUnsafeMutablePointer(to: &state) { pointer in
-      let wrapper = UnsafeMutableRawPointer(pointer) + offset
-      return body(&wrapper.assumingMemoryBound(to: Presented<Value>.self).pointee)
-    }
+    StatePath<State, Presented<Value>>.atOffset(offset, in: &state, body)
   }
 
   /// The child's name in reports and scopes: its property's, without the wrapper's `_`.
@@ -133,12 +130,19 @@ package final class PresentedField<State, Value> {
     access = .field(field.offset)
     // The wrapper's storage is `_destination`; the child is named by the property. A binary
     // built without reflection names has none.
-    var name = field.name
-    let leaf = name.lastIndex(of: ".").map(name.index(after:)) ?? name.startIndex
-    if name[leaf...].hasPrefix("_") { name.remove(at: leaf) }
+    let name = Self.propertyName(field.name)
     if !name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
       known = name
     }
+  }
+
+  /// The name of the property that holds a wrapper stored as `storage` (`_destination`, or
+  /// `nav._sheet` through a stored struct): without the wrapper's `_`.
+  static func propertyName(_ storage: String) -> String {
+    var name = storage
+    let leaf = name.lastIndex(of: ".").map(name.index(after:)) ?? name.startIndex
+    if name[leaf...].hasPrefix("_") { name.remove(at: leaf) }
+    return name
   }
 
   /// The label of the property of `state` that holds `wrapper`, without the wrapper's `_`, or
@@ -148,7 +152,7 @@ package final class PresentedField<State, Value> {
       (child.value as? Presented<Value>)?.identity == wrapper.identity
     }?.label
     guard let label, !label.isEmpty else { return "\(Value.self)" }
-    return label.hasPrefix("_") ? String(label.dropFirst()) : label
+    return propertyName(label)
   }
 
   #if DEBUG
@@ -157,7 +161,7 @@ package final class PresentedField<State, Value> {
     @usableFromInline
     func checkField(_ offset: Int, in state: inout State) {
       guard !mismatchReported,
-        Self.atField(offset, in: &state, { $0.identity }) != state[keyPath: path].identity
+        identity(at: offset, in: &state) != state[keyPath: path].identity
       else { return }
       mismatchReported = true
       reportUnobserved(

@@ -35,16 +35,25 @@ package struct StatePath<Root, Value> {
   package func get(_ root: inout Root) -> Value {
     // A read, not a modification: a computed path's setter does not run.
     guard let offset else { return root[keyPath: keyPath] }
-    return withUnsafeMutablePointer(to: &root) { pointer in
-      (UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Value.self).pointee
-    }
+    return Self.atOffset(offset, in: &root) { $0 }
   }
 
   /// Runs `body` on the value at the path in `root`, in place.
   @inlinable
   package func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
     guard let offset else { return body(&root[keyPath: keyPath]) }
-    return withUnsafeMutablePointer(to: &root) { pointer in
+    return Self.atOffset(offset, in: &root, body)
+  }
+
+  /// Runs `body` on the value of type `Value` stored inline at `offset` in `root`: the one
+  /// place that addresses a state's memory by offset (`PresentedField` uses it too).
+  ///
+  /// - Precondition: a `Value` is stored inline at `offset` of every `Root`.
+  @inlinable
+  package static func atOffset<Result>(
+    _ offset: Int, in root: inout Root, _ body: (inout Value) -> Result
+  ) -> Result {
+    withUnsafeMutablePointer(to: &root) { pointer in
       let value = (UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Value.self)
       return body(&value.pointee)
     }

@@ -116,6 +116,8 @@ public final class ManualClock: Clock, Sendable {
     var sleeperWaiters:
       [UInt64: (count: Int, continuation: CheckedContinuation<WorkGroup.WaitEnd, Never>)] = [:]
     var cancelledWaiters: Set<UInt64> = []
+    /// Sleepers an advance woke whose tasks have not run since: their threads are busy.
+    var waking: Set<UInt64> = []
     /// The work of the systems that use the clock, held weakly.
     var groups: [ObjectIdentifier: WeakGroup] = [:]
 
@@ -141,6 +143,14 @@ public final class ManualClock: Clock, Sendable {
       if sleepers[first].deadline > now { now = sleepers[first].deadline }
       return sleepers.remove(at: first)
     }
+
+    /// Removes and returns the next sleeper due up to `target`, as ``nextDue(upTo:)``, and
+    /// counts it as waking until its task runs again.
+    mutating func wakeNext(upTo target: Instant) -> Sleeper? {
+      guard let sleeper = nextDue(upTo: target) else { return nil }
+      waking.insert(sleeper.id)
+      return sleeper
+    }
   }
 
   private struct WeakGroup {
@@ -151,6 +161,9 @@ public final class ManualClock: Clock, Sendable {
 
   /// How long, in real time, an advance waits for effects that work without the test before it
   /// fails the test and goes on.
+  ///
+  /// A task the advance woke that the machine's threads have not run yet is not such work: the
+  /// advance waits up to three more periods for it to run.
   public let timeout: Duration
 
   /// Creates a clock at time zero.
@@ -225,6 +238,7 @@ public final class ManualClock: Clock, Sendable {
       sleeper?.unit?.resume()
       sleeper?.continuation.resume(returning: false)
     }
+    state.withLock { _ = $0.waking.remove(id) }
     if !wasResumed || Task.isCancelled { throw CancellationError() }
   }
 
@@ -423,7 +437,7 @@ public final class ManualClock: Clock, Sendable {
   /// that order on every run.
   private func play(upTo target: Instant, at site: CallSite) async {
     await settle(at: site)
-    while let sleeper = state.withLock({ $0.nextDue(upTo: target) }) {
+    while let sleeper = state.withLock({ $0.wakeNext(upTo: target) }) {
       sleeper.unit?.resume()
       sleeper.continuation.resume(returning: true)
       await settle(at: site)
@@ -446,13 +460,17 @@ public final class ManualClock: Clock, Sendable {
         return
       case .timedOut:
         if busy.isQuiet { continue }
-        if grace.extends(for: busy, workingLabels: busy.runningLabels) {
+        let isWaking = state.withLock { !$0.waking.isEmpty }
+        if grace.extends(for: busy, workingLabels: busy.runningLabels, threadsAreLate: isWaking) {
           deadline = .now + timeout
           continue
         }
+        let late =
+          isWaking ? " A task it woke has not run since: the machine's threads are busy." : ""
         reportFailure(
           "ManualClock waited \(timeout) (its failsafe) for effects that work without the "
-            + "test: \(busy.runningLabels.sorted()). Let them finish before advancing time.",
+            + "test: \(busy.runningLabels.sorted()). Let them finish before advancing time."
+            + late,
           at: site)
         return
       }

@@ -334,10 +334,12 @@ package final class WorkGroup: Sendable {
 /// What a wait decides when its failsafe passes: to wait another period, or to report the work.
 ///
 /// It waits again while only results are on their way to a busy owner (they will come), and,
-/// at most three times, while a group's jobs are queued but not running (the thread that runs
-/// them starved): neither is work that never stops, but a wait must end.
+/// at most three times, while the threads that run the group's work are late: its jobs are
+/// queued on a drainer but not running, or a task a test clock woke has not run since (a
+/// loaded machine, tests in parallel, can take seconds). Neither is work that never stops, but
+/// a wait must end.
 package struct FailsafeGrace {
-  private var starvedExtensions = 0
+  private var lateExtensions = 0
 
   /// Creates the grace of one wait.
   package init() {}
@@ -347,11 +349,14 @@ package struct FailsafeGrace {
   /// - Parameters:
   ///   - group: The group the wait is for.
   ///   - workingLabels: The group's jobs that work for reasons of their own.
+  ///   - threadsAreLate: Whether a task the wait woke has not run since.
   /// - Returns: `true` to wait again; `false` to report `workingLabels`.
-  package mutating func extends(for group: WorkGroup, workingLabels: [String]) -> Bool {
+  package mutating func extends(
+    for group: WorkGroup, workingLabels: [String], threadsAreLate: Bool = false
+  ) -> Bool {
     if workingLabels.isEmpty { return true }
-    guard !group.isRunningJobs, starvedExtensions < 3 else { return false }
-    starvedExtensions += 1
+    guard !group.isRunningJobs || threadsAreLate, lateExtensions < 3 else { return false }
+    lateExtensions += 1
     return true
   }
 }

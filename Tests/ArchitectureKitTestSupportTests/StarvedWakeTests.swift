@@ -1,0 +1,126 @@
+import ArchitectureKitTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// An advance of a ``ManualClock`` waits for the task it woke while the threads have not run it.
+///
+/// A task that was woken and has not run yet is not work that never stops. On a loaded
+/// machine (tests in parallel) the cooperative pool can take seconds to run it, and a live
+/// system has no drainer that tells the clock so.
+@MainActor
+@Suite(.timeLimit(.minutes(10)))
+struct StarvedWakeTests {
+  @Test func anAdvanceWaitsForAWokenTaskTheThreadsHaveNotRunYet() async {
+    let clock = ManualClock(timeout: .milliseconds(400))
+    let threads = LateExecutor(delay: 0.6)
+    let system = await ticker(on: threads, clock: clock)
+    let failures = await capturingFailures { await clock.advance(by: .seconds(1)) }
+    #expect(failures == [])
+    #expect(system.state == 1)
+    #expect(threads.lateJobs >= 1)
+    system.stop()
+  }
+
+  @Test func anAdvanceWhoseWokenTaskNeverRunsStillEnds() async {
+    let clock = ManualClock(timeout: .milliseconds(100))
+    let threads = LateExecutor(delay: nil)
+    let system = await ticker(on: threads, clock: clock)
+    // The threads never run the woken task until the test lets them: the failsafe and its
+    // three extensions end the advance.
+    let failures = await capturingFailures { await clock.advance(by: .seconds(1)) }
+    #expect(failures.count == 1)
+    #expect(failures.first?.contains("A task it woke has not run since") == true)
+    #expect(system.state == 0)
+    threads.isLate = false
+    system.stop()
+  }
+
+  /// A system that counts ticks once a second until 2, its timer on `threads`, returned once
+  /// the timer sleeps and `threads` are late.
+  private func ticker(on threads: LateExecutor, clock: ManualClock) async -> System<
+    Int, Int, Never, ManualClock
+  > {
+    let system = System(
+      initialState: 0,
+      context: clock,
+      reduce: { (count: inout Int, tick: Int) in count += tick },
+      feedback: [
+        .react(
+          request: { $0 < 2 ? "tick" : nil },
+          effect: .stream { _, clock, send in
+            // A woken sleep resumes on threads that run it late.
+            await withTaskExecutorPreference(threads) {
+              while (try? await clock.sleep(for: .seconds(1))) != nil { await send(1) }
+            }
+          })
+      ])
+    await clock.waitForSleepers()
+    threads.isLate = true
+    return system
+  }
+}
+
+/// A task executor with a thread of its own that, while it is late (the machine's threads
+/// busy with other work), runs each job it is given `delay` after it was given, or, without a
+/// delay, once it is no longer late.
+final class LateExecutor: TaskExecutor, @unchecked Sendable {
+  private struct State {
+    var jobs: [UnownedJob] = []
+    var isLate = false
+    var lateJobs = 0
+  }
+
+  private let delay: TimeInterval?
+  private let state = Mutex(State())
+  private let condition = NSCondition()
+
+  init(delay: TimeInterval?) {
+    self.delay = delay
+    let thread = Thread { [unowned self] in self.drain() }
+    thread.start()
+  }
+
+  /// Whether jobs wait before they run.
+  var isLate: Bool {
+    get { state.withLock(\.isLate) }
+    set {
+      condition.lock()
+      state.withLock { $0.isLate = newValue }
+      condition.broadcast()
+      condition.unlock()
+    }
+  }
+
+  /// How many jobs ran late.
+  var lateJobs: Int { state.withLock(\.lateJobs) }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    condition.lock()
+    state.withLock { $0.jobs.append(job) }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  private func drain() {
+    while true {
+      condition.lock()
+      while state.withLock({ $0.jobs.isEmpty }) { condition.wait() }
+      let job = state.withLock { $0.jobs.removeFirst() }
+      let isLate = state.withLock(\.isLate)
+      if isLate {
+        state.withLock { $0.lateJobs += 1 }
+        if let delay {
+          condition.unlock()
+          Thread.sleep(forTimeInterval: delay)
+          condition.lock()
+        } else {
+          while state.withLock(\.isLate) { condition.wait() }
+        }
+      }
+      condition.unlock()
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+  }
+}

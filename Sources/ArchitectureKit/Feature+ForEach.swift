@@ -81,17 +81,19 @@ extension Feature {
     return composed(
       watching: ElementsWatch<Element>(), wrapping: makeReduce, running: childFeedback
     ) { watch in
+      // Made once, for every element: each child hands them its identifier.
+      let extractChild = { (event: Event, id: Element.ID) in
+        extract(event).flatMap { $0.0 == id ? $0.1 : nil }
+      }
+      let lift = { (effect: Effect<ChildEvent, ChildError, ChildContext>, id: Element.ID) in
+        effect.lifted(embed: { embed(id, $0) }, project: project, mapError: mapError)
+      }
       let children = ChildReconcilers<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       >(watch: watch) { id, host in
         ChildReconciler(
-          feedback: childFeedback, parent: host, scope: name, element: id,
-          extract: { event in
-            extract(event).flatMap { $0.0 == id ? $0.1 : nil }
-          },
-          lift: { effect in
-            effect.lifted(embed: { embed(id, $0) }, project: project, mapError: mapError)
-          })
+          feedback: childFeedback, parent: host, scope: name, element: id, payload: id,
+          extract: extractChild, lift: lift)
       }
       // The closure captures the one object, which is then its context.
       return Reconciler { state, host in children.reconcile(elements.get(&state), host) }

@@ -60,9 +60,14 @@ extension Feature {
     return composed(wrapping: wrap, running: childFeedback) { _ in
       let reconciler = Bookkeeping<
         ChildReconciler<
-          ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
+          ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, Void
         >?
       >(nil)
+      // Made once, for every appearance of the child.
+      let extractChild = { (event: Event, _: Void) in extract(event) }
+      let lift = { (effect: Effect<ChildEvent, ChildError, ChildContext>, _: Void) in
+        effect.lifted(embed: embed, project: project, mapError: mapError)
+      }
       return Reconciler { state, host in
         guard let childState = optionalState.get(&state) else {
           reconciler.value?.retire()
@@ -72,8 +77,8 @@ extension Feature {
         let child =
           reconciler.value
           ?? ChildReconciler(
-            feedback: childFeedback, parent: host, scope: name, extract: extract,
-            lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
+            feedback: childFeedback, parent: host, scope: name, payload: (),
+            extract: extractChild, lift: lift)
         reconciler.value = child
         child.reconcile(childState)
       }

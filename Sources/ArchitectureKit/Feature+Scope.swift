@@ -67,15 +67,17 @@ extension Feature {
     let makeReconciler = { (nodes: CompositionNodes?) in
       let reconciler = Bookkeeping<
         ChildReconciler<
-          ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
+          ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, Void
         >?
       >(nil)
       return Reconciler<State, Event, ErrorType, Context> { state, host in
         let child =
           reconciler.value
           ?? ChildReconciler(
-            feedback: childFeedback, nodes: nodes, parent: host, scope: name, extract: extract,
-            lift: { $0.lifted(embed: embed, project: project, mapError: mapError) })
+            feedback: childFeedback, nodes: nodes, parent: host, scope: name, payload: (),
+            extract: { event, _ in extract(event) },
+            lift: { effect, _ in effect.lifted(embed: embed, project: project, mapError: mapError) }
+          )
         reconciler.value = child
         child.reconcile(childState.get(&state))
       }

@@ -79,9 +79,14 @@ extension Feature {
     return composed(wrapping: wrap, running: childFeedback) { _ in
       let runtime = Bookkeeping<
         ChildReconciler<
-          ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
+          ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, ChildState
         >?
       >(nil)
+      // Made once, for every time the case is entered: each hands them its first state.
+      let extractChild = { (event: Event, _: ChildState) in extract(event) }
+      let lift = { (effect: Effect<ChildEvent, ChildError, ChildContext>, entered: ChildState) in
+        effect.lifted(embed: embed, project: { project($0, entered) }, mapError: mapError)
+      }
       return Reconciler { state, host in
         guard let childState = matcher.extract(state) else {
           runtime.value?.retire()
@@ -92,11 +97,7 @@ extension Feature {
           runtime.value
           ?? ChildReconciler(
             feedback: childFeedback, parent: host, scope: caseLabel(of: state) ?? "",
-            extract: extract,
-            lift: {
-              $0.lifted(
-                embed: embed, project: { project($0, childState) }, mapError: mapError)
-            })
+            payload: childState, extract: extractChild, lift: lift)
         runtime.value = child
         child.reconcile(childState)
       }

@@ -34,14 +34,14 @@ extension Feature {
         // Not known until built: a `forEach` of lazy children reconciles them all each step.
         Feedback(reconcilesEveryStep: true) { _ in
           let inner = Bookkeeping<
-            ChildReconciler<State, Event, ErrorType, Context, Event, ErrorType, Context>?
+            ChildReconciler<State, Event, ErrorType, Context, Event, ErrorType, Context, Void>?
           >(nil)
           return Reconciler { state, host in
             let child =
               inner.value
               ?? ChildReconciler(
-                feedback: built.feature.feedback, parent: host, scope: "", extract: { $0 },
-                lift: { $0 })
+                feedback: built.feature.feedback, parent: host, scope: "", payload: (),
+                extract: { event, _ in event }, lift: { effect, _ in effect })
             inner.value = child
             child.reconcile(state)
           }

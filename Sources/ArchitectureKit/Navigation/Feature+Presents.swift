@@ -82,10 +82,16 @@ extension Feature {
         (
           identity: PresentationIdentity,
           child: ChildReconciler<
-            ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
+            ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context,
+            ChildState
           >
         )?
       >(nil)
+      // Made once, for every presentation: each hands them the state it was presented with.
+      let extractChild = { (event: Event, _: ChildState) in extract(event) }
+      let lift = { (effect: Effect<ChildEvent, ChildError, ChildContext>, presented: ChildState) in
+        effect.lifted(embed: embed, project: { project($0, presented) }, mapError: mapError)
+      }
       return Reconciler { state, host in
         let wrapper = presented.get(&state)
         guard let childState = wrapper.value else {
@@ -103,10 +109,8 @@ extension Feature {
           if host.isStopped() { return }
         }
         let child = ChildReconciler(
-          feedback: childFeedback, parent: host, scope: presented.name(in: state), extract: extract,
-          lift: {
-            $0.lifted(embed: embed, project: { project($0, childState) }, mapError: mapError)
-          })
+          feedback: childFeedback, parent: host, scope: presented.name(in: state),
+          payload: childState, extract: extractChild, lift: lift)
         presentation.value = (wrapper.identity, child)
         child.reconcile(childState)
       }

@@ -80,16 +80,26 @@ extension Feature {
     // PerformanceLedger: children that did not change).
     return composed(watching: Watch(), wrapping: makeReduce, running: childFeedback) {
       watch in
+      // Made once, for every screen: each child hands them its screen.
+      let extractChild = { (event: Event, screen: (id: StackID, element: Element)) in
+        extract(event).flatMap { $0.0 == screen.id ? $0.1 : nil }
+      }
+      let lift = {
+        (
+          effect: Effect<ChildEvent, ChildError, ChildContext>,
+          screen: (id: StackID, element: Element)
+        )
+        in
+        effect.lifted(
+          embed: { embed(screen.id, $0) }, project: { project($0, screen.element) },
+          mapError: mapError)
+      }
       let children = StackChildren<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       >(watch: watch) { id, element, host in
         ChildReconciler(
           feedback: childFeedback, parent: host, scope: name, element: id,
-          extract: { event in extract(event).flatMap { $0.0 == id ? $0.1 : nil } },
-          lift: { effect in
-            effect.lifted(
-              embed: { embed(id, $0) }, project: { project($0, element) }, mapError: mapError)
-          })
+          payload: (id, element), extract: extractChild, lift: lift)
       }
       return Reconciler { state, host in children.reconcile(stack.get(&state), host) }
     }
@@ -136,7 +146,8 @@ final class StackChildren<
   Event: Sendable, Failure: Error, Context: Sendable
 > {
   @usableFromInline typealias Child = ChildReconciler<
-    Element, ChildEvent, ChildFailure, ChildContext, Event, Failure, Context
+    Element, ChildEvent, ChildFailure, ChildContext, Event, Failure, Context,
+    (id: StackID, element: Element)
   >
   @usableFromInline typealias Host = EffectHost<Event, Failure, Context>
 

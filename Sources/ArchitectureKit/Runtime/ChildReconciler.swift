@@ -15,7 +15,7 @@ import FunctionalCore
 @usableFromInline
 final class ChildReconciler<
   ChildState, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
-  Event: Sendable, Failure: Error, Context: Sendable
+  Event: Sendable, Failure: Error, Context: Sendable, Payload
 > {
   @usableFromInline typealias ChildEffect = Effect<ChildEvent, ChildFailure, ChildContext>
   @usableFromInline typealias ParentEffect = Effect<Event, Failure, Context>
@@ -33,7 +33,7 @@ final class ChildReconciler<
   /// it alive for as long as the child.
   @usableFromInline let lentOnly: Unretained<ChildLoop>?
   @usableFromInline let link:
-    ChildLink<ChildEvent, ChildFailure, ChildContext, Event, Failure, Context>
+    ChildLink<ChildEvent, ChildFailure, ChildContext, Event, Failure, Context, Payload>
   @usableFromInline let host: EffectHost<ChildEvent, ChildFailure, ChildContext>
   @exclusivity(unchecked) @usableFromInline var lastSeen: UInt64 = 0
 
@@ -44,8 +44,9 @@ final class ChildReconciler<
     parent: EffectHost<Event, Failure, Context>,
     scope: String,
     element: Any? = nil,
-    extract: @escaping (Event) -> ChildEvent?,
-    lift: @escaping (ChildEffect) -> ParentEffect
+    payload: Payload,
+    extract: @escaping (Event, Payload) -> ChildEvent?,
+    lift: @escaping (ChildEffect, Payload) -> ParentEffect
   ) {
     if feedback.count == 1 {
       let loop = Reconciler.make(feedback[0], at: 0, nodes: nodes)
@@ -59,7 +60,8 @@ final class ChildReconciler<
     }
     // The host's closures capture the one link, which is then their context: no box each.
     let link = ChildLink(
-      parent: parent, scope: scope, element: element, extract: extract, lift: lift)
+      parent: parent, scope: scope, element: element, payload: payload, extract: extract,
+      lift: lift)
     self.link = link
     #if DEBUG
       // The census of a leak test (LivenessTests); a release build makes no task-local lookup.
@@ -115,7 +117,7 @@ final class ChildReconciler<
 @usableFromInline
 final class ChildLink<
   ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
-  Event: Sendable, Failure: Error, Context: Sendable
+  Event: Sendable, Failure: Error, Context: Sendable, Payload
 > {
   @usableFromInline typealias ChildEffect = Effect<ChildEvent, ChildFailure, ChildContext>
   @usableFromInline typealias ParentEffect = Effect<Event, Failure, Context>
@@ -126,8 +128,13 @@ final class ChildLink<
   @usableFromInline let scope: String
   @usableFromInline let element: Any?
   @exclusivity(unchecked) @usableFromInline var builtScope: String?
-  @usableFromInline let extract: (Event) -> ChildEvent?
-  @usableFromInline let lift: (ChildEffect) -> ParentEffect
+  /// What the composition tells this child by (its element's identifier, the state it was
+  /// presented with), handed to ``extract`` and ``lift``: the two closures are made once per
+  /// composition rather than once per child (see PerformanceLedger: a child's host in one
+  /// object).
+  @usableFromInline let payload: Payload
+  @usableFromInline let extract: (Event, Payload) -> ChildEvent?
+  @usableFromInline let lift: (ChildEffect, Payload) -> ParentEffect
   /// The effects the child started that have not ended or been cancelled.
   @exclusivity(unchecked) @usableFromInline var effects: Set<EffectID> = []
 
@@ -136,19 +143,21 @@ final class ChildLink<
     parent: EffectHost<Event, Failure, Context>,
     scope: String,
     element: Any?,
-    extract: @escaping (Event) -> ChildEvent?,
-    lift: @escaping (ChildEffect) -> ParentEffect
+    payload: Payload,
+    extract: @escaping (Event, Payload) -> ChildEvent?,
+    lift: @escaping (ChildEffect, Payload) -> ParentEffect
   ) {
     self.parent = parent
     self.scope = scope
     self.element = element
+    self.payload = payload
     self.extract = extract
     self.lift = lift
   }
 
   @inlinable
   func start(_ effect: ChildEffect, _ request: EffectRequest) -> EffectID {
-    let id = parent.start(lift(effect), request.scoped(fullScope))
+    let id = parent.start(lift(effect, payload), request.scoped(fullScope))
     effects.insert(id)
     return id
   }
@@ -171,7 +180,8 @@ final class ChildLink<
 
   @inlinable
   func event() -> ChildEvent? {
-    parent.event().flatMap(extract)
+    guard let event = parent.event() else { return nil }
+    return extract(event, payload)
   }
 
   @inlinable
@@ -202,7 +212,7 @@ final class ChildReconcilers<
   Event: Sendable, Failure: Error, Context: Sendable
 > where Element.ID: Sendable {
   @usableFromInline typealias Child = ChildReconciler<
-    Element, ChildEvent, ChildFailure, ChildContext, Event, Failure, Context
+    Element, ChildEvent, ChildFailure, ChildContext, Event, Failure, Context, Element.ID
   >
   @usableFromInline typealias Host = EffectHost<Event, Failure, Context>
 

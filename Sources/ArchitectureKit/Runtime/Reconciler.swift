@@ -129,7 +129,7 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
     request: @escaping (State) -> Request?,
     effect: @escaping (Request) -> Effect
   ) -> Reconciler {
-    typealias Loop = SingleRequest<State, Request, Event, Failure, Context>
+    typealias Loop = SingleRequest<State, Request?, Event, Failure, Context>
     let single = Loop(feedbackIndex: feedbackIndex, request: request, effect: effect)
     let joining = Joining(kind: ObjectIdentifier(Loop.self), loop: single) { loops in
       // Checked by `joiningRuns`: every loop is of this one kind.
@@ -277,20 +277,23 @@ final class Bookkeeping<Value> {
 /// host, whose calls out cannot reach this loop.
 @usableFromInline
 final class SingleRequest<
-  State, Request: Equatable & Sendable, Event: Sendable, Failure: Error, Context: Sendable
-> {
+  State, Held: HeldRequest, Event: Sendable, Failure: Error, Context: Sendable
+> where Held.Request: Sendable {
   @usableFromInline typealias Effect = ArchitectureKit.Effect<Event, Failure, Context>
+  @usableFromInline typealias Request = Held.Request
 
   @usableFromInline let feedbackIndex: Int
   @usableFromInline let request: (State) -> Request?
   @usableFromInline let effect: (Request) -> Effect
   /// The request whose effect is live; `nil` when none is.
   ///
-  /// Two fields rather than an optional tuple: the loop's `deinit` runs unspecialized, and
-  /// destroying a field whose type depends on `Request` looks up that type's metadata, once
-  /// for `Request?` but twice for `(Request, EffectID)?` (see PerformanceLedger: generic
-  /// metadata off the child's path).
-  @exclusivity(unchecked) @usableFromInline var activeRequest: Request?
+  /// Of type `Held`, which is `Request?`, rather than `Request?` itself: the loop's `deinit`
+  /// runs unspecialized, and destroying a field whose type is built from a generic parameter
+  /// (`Request?`, `(Request, EffectID)?`) looks that type's metadata up in the runtime's cache,
+  /// about 330 instructions for every loop a retired child tears down, where a generic
+  /// parameter's own metadata comes with the object's (see PerformanceLedger: generic metadata
+  /// off the child's path). Two fields rather than an optional tuple for the same reason.
+  @exclusivity(unchecked) @usableFromInline var activeRequest: Held
   /// The identifier of the live effect, while ``activeRequest`` is set.
   @exclusivity(unchecked) @usableFromInline var activeID: EffectID?
   /// The last request started, whose box the next one reuses when nothing else holds it.
@@ -305,6 +308,7 @@ final class SingleRequest<
     self.feedbackIndex = feedbackIndex
     self.request = request
     self.effect = effect
+    self.activeRequest = Held(holding: nil)
   }
 
   /// Brings the effect in line with `state`.
@@ -313,7 +317,7 @@ final class SingleRequest<
     let wanted = request(state)
     // The common step: the request is the one running. The rest is out of line (see
     // PerformanceLedger: cold paths out of line).
-    if let running = activeRequest {
+    if let running = activeRequest.held {
       if let wanted, wanted == running { return }
     } else if wanted == nil {
       return
@@ -325,7 +329,7 @@ final class SingleRequest<
   @inlinable @inline(never)
   func change(to wanted: Request?, _ host: EffectHost<Event, Failure, Context>) {
     if let running = activeID {
-      activeRequest = nil
+      activeRequest = Held(holding: nil)
       activeID = nil
       host.cancel(running)
     }
@@ -335,7 +339,31 @@ final class SingleRequest<
     }
     guard let description = lastStarted else { return }
     let id = host.start(effect(wanted), description)
-    activeRequest = wanted
+    activeRequest = Held(holding: wanted)
     activeID = id
   }
+}
+
+/// `Request?` seen as a generic parameter of its own, so that a class can store one without
+/// building its type (see ``SingleRequest/activeRequest``).
+@usableFromInline
+protocol HeldRequest {
+  /// The request held.
+  associatedtype Request: Equatable
+
+  /// Holds `request`, or none.
+  init(holding request: Request?)
+
+  /// The request held, if any.
+  var held: Request? { get }
+}
+
+extension Optional: HeldRequest where Wrapped: Equatable {
+  @inlinable
+  init(holding request: Wrapped?) {
+    self = request
+  }
+
+  @inlinable
+  var held: Wrapped? { self }
 }

@@ -10,7 +10,7 @@ import Testing
 /// waits never stall a wait of the
 /// harness (each of these tests would otherwise run into the five-second failsafe and fail).
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct QuiescenceTests {
   /// How many times each scenario runs in a row.
   nonisolated static let runs = 50

@@ -88,12 +88,15 @@ extension Feature {
       let lift = { (effect: Effect<ChildEvent, ChildError, ChildContext>, id: Element.ID) in
         effect.lifted(embed: { embed(id, $0) }, project: project, mapError: mapError)
       }
+      let hosting = ChildHosting<
+        Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, Element.ID
+      >(extract: extractChild, lift: lift)
       let children = ChildReconcilers<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       >(watch: watch) { id, host in
         ChildReconciler(
-          feedback: childFeedback, parent: host, scope: name, element: id, payload: id,
-          extract: extractChild, lift: lift)
+          feedback: childFeedback, hosting: hosting, parent: host, scope: name, element: id,
+          payload: id)
       }
       // The closure captures the one object, which is then its context.
       return Reconciler { state, host in children.reconcile(elements.get(&state), host) }

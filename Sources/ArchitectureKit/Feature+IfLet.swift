@@ -64,10 +64,11 @@ extension Feature {
         >?
       >(nil)
       // Made once, for every appearance of the child.
-      let extractChild = { (event: Event, _: Void) in extract(event) }
-      let lift = { (effect: Effect<ChildEvent, ChildError, ChildContext>, _: Void) in
-        effect.lifted(embed: embed, project: project, mapError: mapError)
-      }
+      let hosting = ChildHosting<
+        ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, Void
+      >(
+        extract: { event, _ in extract(event) },
+        lift: { effect, _ in effect.lifted(embed: embed, project: project, mapError: mapError) })
       return Reconciler { state, host in
         guard let childState = optionalState.get(&state) else {
           reconciler.value?.retire()
@@ -77,8 +78,7 @@ extension Feature {
         let child =
           reconciler.value
           ?? ChildReconciler(
-            feedback: childFeedback, parent: host, scope: name, payload: (),
-            extract: extractChild, lift: lift)
+            feedback: childFeedback, hosting: hosting, parent: host, scope: name, payload: ())
         reconciler.value = child
         child.reconcile(childState)
       }

@@ -70,14 +70,17 @@ extension Feature {
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, Void
         >?
       >(nil)
+      let hosting = ChildHosting<
+        ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, Void
+      >(
+        extract: { event, _ in extract(event) },
+        lift: { effect, _ in effect.lifted(embed: embed, project: project, mapError: mapError) })
       return Reconciler<State, Event, ErrorType, Context> { state, host in
         let child =
           reconciler.value
           ?? ChildReconciler(
-            feedback: childFeedback, nodes: nodes, parent: host, scope: name, payload: (),
-            extract: { event, _ in extract(event) },
-            lift: { effect, _ in effect.lifted(embed: embed, project: project, mapError: mapError) }
-          )
+            feedback: childFeedback, nodes: nodes, hosting: hosting, parent: host, scope: name,
+            payload: ())
         reconciler.value = child
         child.reconcile(childState.get(&state))
       }

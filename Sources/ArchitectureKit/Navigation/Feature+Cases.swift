@@ -82,11 +82,14 @@ extension Feature {
           ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, ChildState
         >?
       >(nil)
-      // Made once, for every time the case is entered: each hands them its first state.
-      let extractChild = { (event: Event, _: ChildState) in extract(event) }
-      let lift = { (effect: Effect<ChildEvent, ChildError, ChildContext>, entered: ChildState) in
-        effect.lifted(embed: embed, project: { project($0, entered) }, mapError: mapError)
-      }
+      // Made once, for every time the case is entered: each hands it its first state.
+      let hosting = ChildHosting<
+        ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, ChildState
+      >(
+        extract: { event, _ in extract(event) },
+        lift: { effect, entered in
+          effect.lifted(embed: embed, project: { project($0, entered) }, mapError: mapError)
+        })
       return Reconciler { state, host in
         guard let childState = matcher.extract(state) else {
           runtime.value?.retire()
@@ -96,8 +99,8 @@ extension Feature {
         let child =
           runtime.value
           ?? ChildReconciler(
-            feedback: childFeedback, parent: host, scope: caseLabel(of: state) ?? "",
-            payload: childState, extract: extractChild, lift: lift)
+            feedback: childFeedback, hosting: hosting, parent: host,
+            scope: caseLabel(of: state) ?? "", payload: childState)
         runtime.value = child
         child.reconcile(childState)
       }

@@ -36,12 +36,15 @@ extension Feature {
           let inner = Bookkeeping<
             ChildReconciler<State, Event, ErrorType, Context, Event, ErrorType, Context, Void>?
           >(nil)
+          let hosting = ChildHosting<
+            State, Event, ErrorType, Context, Event, ErrorType, Context, Void
+          >(extract: { event, _ in event }, lift: { effect, _ in effect })
           return Reconciler { state, host in
             let child =
               inner.value
               ?? ChildReconciler(
-                feedback: built.feature.feedback, parent: host, scope: "", payload: (),
-                extract: { event, _ in event }, lift: { effect, _ in effect })
+                feedback: built.feature.feedback, hosting: hosting, parent: host, scope: "",
+                payload: ())
             inner.value = child
             child.reconcile(state)
           }

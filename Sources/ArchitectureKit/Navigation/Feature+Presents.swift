@@ -87,11 +87,14 @@ extension Feature {
           >
         )?
       >(nil)
-      // Made once, for every presentation: each hands them the state it was presented with.
-      let extractChild = { (event: Event, _: ChildState) in extract(event) }
-      let lift = { (effect: Effect<ChildEvent, ChildError, ChildContext>, presented: ChildState) in
-        effect.lifted(embed: embed, project: { project($0, presented) }, mapError: mapError)
-      }
+      // Made once, for every presentation: each hands it the state it was presented with.
+      let hosting = ChildHosting<
+        ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, ChildState
+      >(
+        extract: { event, _ in extract(event) },
+        lift: { effect, presented in
+          effect.lifted(embed: embed, project: { project($0, presented) }, mapError: mapError)
+        })
       return Reconciler { state, host in
         let wrapper = presented.get(&state)
         guard let childState = wrapper.value else {
@@ -109,8 +112,8 @@ extension Feature {
           if host.isStopped() { return }
         }
         let child = ChildReconciler(
-          feedback: childFeedback, parent: host, scope: presented.name(in: state),
-          payload: childState, extract: extractChild, lift: lift)
+          feedback: childFeedback, hosting: hosting, parent: host,
+          scope: presented.name(in: state), payload: childState)
         presentation.value = (wrapper.identity, child)
         child.reconcile(childState)
       }

@@ -94,12 +94,15 @@ extension Feature {
           embed: { embed(screen.id, $0) }, project: { project($0, screen.element) },
           mapError: mapError)
       }
+      let hosting = StackChildren<
+        Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
+      >.Child.Hosting(extract: extractChild, lift: lift)
       let children = StackChildren<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       >(watch: watch) { id, element, host in
         ChildReconciler(
-          feedback: childFeedback, parent: host, scope: name, element: id,
-          payload: (id, element), extract: extractChild, lift: lift)
+          feedback: childFeedback, hosting: hosting, parent: host, scope: name, element: id,
+          payload: (id, element))
       }
       return Reconciler { state, host in children.reconcile(stack.get(&state), host) }
     }

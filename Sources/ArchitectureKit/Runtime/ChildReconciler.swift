@@ -4,14 +4,18 @@ import FunctionalCore
 /// started, so that they live and die with the child.
 ///
 /// The parent's feedback makes one per child (per element of a `forEach`, while an `ifLet`
-/// state is present, once for a `scope`). Its host lifts the child's effects into the parent's
-/// types and names their requests with the child's scope; when the child leaves the state,
+/// state is present, once for a `scope`). The child's effects are lifted into the parent's
+/// types and their requests named with the child's scope; when the child leaves the state,
 /// ``retire()`` cancels exactly the effects it started.
 ///
-/// Exclusivity: ``lastSeen`` skips the run-time check (see PerformanceLedger: exclusivity
-/// opt-outs). No two accesses to it can overlap: a child is used on its system's isolation,
-/// inside one reconciliation at a time, and each access is a plain read or write that calls
-/// nothing.
+/// The children of one composition share one host, their ``ChildHosting``'s, which passes each
+/// call to the child being reconciled: a child is one object (see PerformanceLedger: a child in
+/// one object).
+///
+/// Exclusivity: ``lastSeen``, ``effects`` and ``builtScope`` skip the run-time check (see
+/// PerformanceLedger: exclusivity opt-outs). No two accesses can overlap: a child is used on
+/// its system's isolation, inside one reconciliation at a time, and each access is a plain
+/// insertion, removal, read or write that calls nothing while the property is accessed.
 @usableFromInline
 final class ChildReconciler<
   ChildState, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
@@ -19,6 +23,9 @@ final class ChildReconciler<
 > {
   @usableFromInline typealias ChildEffect = Effect<ChildEvent, ChildFailure, ChildContext>
   @usableFromInline typealias ParentEffect = Effect<Event, Failure, Context>
+  @usableFromInline typealias Hosting = ChildHosting<
+    ChildState, ChildEvent, ChildFailure, ChildContext, Event, Failure, Context, Payload
+  >
 
   @usableFromInline typealias ChildLoop = Reconciler<
     ChildState, ChildEvent, ChildFailure, ChildContext
@@ -32,21 +39,32 @@ final class ChildReconciler<
   /// The same reconciler, lent to each step without a retain; set with ``only``, which keeps
   /// it alive for as long as the child.
   @usableFromInline let lentOnly: Unretained<ChildLoop>?
-  @usableFromInline let link:
-    ChildLink<ChildEvent, ChildFailure, ChildContext, Event, Failure, Context, Payload>
+  /// What the composition's children share, kept alive as long as they live.
+  @usableFromInline let hosting: Hosting
+  /// The hosting's host, which passes its calls to the child being reconciled.
   @usableFromInline let host: EffectHost<ChildEvent, ChildFailure, ChildContext>
+  @usableFromInline let parent: EffectHost<Event, Failure, Context>
+  /// The child's name in its parent (`rows`, `path`, `destination`), and the identifier of its
+  /// element in a collection: the child's scope is `rows[7]`, built at its first effect.
+  @usableFromInline let scope: String
+  @usableFromInline let element: Any?
+  @exclusivity(unchecked) @usableFromInline var builtScope: String?
+  /// What the composition tells this child by (its element's identifier, the state it was
+  /// presented with), handed to the hosting's `extract` and `lift`, made once per composition.
+  @usableFromInline let payload: Payload
+  /// The effects the child started that have not ended or been cancelled.
+  @exclusivity(unchecked) @usableFromInline var effects: Set<EffectID> = []
   @exclusivity(unchecked) @usableFromInline var lastSeen: UInt64 = 0
 
   @inlinable
   init(
     feedback: [Feedback<ChildState, ChildEvent, ChildFailure, ChildContext>],
     nodes: CompositionNodes? = nil,
+    hosting: Hosting,
     parent: EffectHost<Event, Failure, Context>,
     scope: String,
     element: Any? = nil,
-    payload: Payload,
-    extract: @escaping (Event, Payload) -> ChildEvent?,
-    lift: @escaping (ChildEffect, Payload) -> ParentEffect
+    payload: Payload
   ) {
     if feedback.count == 1 {
       let loop = Reconciler.make(feedback[0], at: 0, nodes: nodes)
@@ -58,23 +76,16 @@ final class ChildReconciler<
       lentOnly = nil
       reconcilers = Reconciler.make(feedback, nodes: nodes)
     }
-    // The host's closures capture the one link, which is then their context: no box each.
-    let link = ChildLink(
-      parent: parent, scope: scope, element: element, payload: payload, extract: extract,
-      lift: lift)
-    self.link = link
+    self.hosting = hosting
+    self.host = hosting.host
+    self.parent = parent
+    self.scope = scope
+    self.element = element
+    self.payload = payload
     #if DEBUG
       // The census of a leak test (LivenessTests); a release build makes no task-local lookup.
-      ChildEffectCensus.current?.count { link.effects.count }
+      ChildEffectCensus.current?.count { [weak self] in self?.effects.count ?? 0 }
     #endif
-    host = EffectHost(
-      start: { effect, request in link.start(effect, request) },
-      cancel: { id in link.cancel(id) },
-      isStopped: parent.isStopped,
-      event: { link.event() },
-      retireWhenDone: { id, forget in link.retireWhenDone(id, forget) },
-      isLive: parent.isLive
-    )
   }
 
   /// Brings the child's effects in line with its state.
@@ -82,82 +93,34 @@ final class ChildReconciler<
   func reconcile(_ state: ChildState) {
     // A local to lend to the reconcilers (see ``Reconciler/reconcile``).
     var state = state
+    // The shared host passes its calls to this child while its reconcilers run; a child's
+    // reconciliation inside another's (a nested composition) puts the outer one back after.
+    let outer = hosting.current
+    hosting.current = Unretained(self)
     if let lentOnly {
       Unretained(host) { host in lentOnly { $0.reconcile(&state, host) } }
     } else {
       Reconciler.reconcileEach(reconcilers, &state, Unretained(host))
     }
+    hosting.current = outer
   }
 
   /// Cancels every effect the child started: it left the state.
   @usableFromInline
   func retire() {
     // Most children leave with nothing running: no set to copy and sort then.
-    guard !link.effects.isEmpty else { return }
-    let started = link.effects
-    link.effects.removeAll()
+    guard !effects.isEmpty else { return }
+    let started = effects
+    effects.removeAll()
     for id in started.sorted(by: { $0.rawValue < $1.rawValue }) {
-      link.parent.cancel(id)
-      if link.parent.isStopped() { return }
+      parent.cancel(id)
+      if parent.isStopped() { return }
     }
-  }
-}
-
-/// What a child's host does, in one object its closures share: the child's effects are lifted
-/// into the parent's types and named with the child's scope, and the effects the child started
-/// are kept, so that ``ChildReconciler/retire()`` cancels exactly those.
-///
-/// One object rather than a closure context each: making a child allocates it once (see
-/// PerformanceLedger: a child's host in one object).
-///
-/// Exclusivity: ``effects`` and ``builtScope`` skip the run-time check (see PerformanceLedger:
-/// exclusivity opt-outs). No two accesses can overlap: the link is used on its system's
-/// isolation, and each access is a plain insertion, removal, read or write that calls nothing
-/// while the property is accessed.
-@usableFromInline
-final class ChildLink<
-  ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
-  Event: Sendable, Failure: Error, Context: Sendable, Payload
-> {
-  @usableFromInline typealias ChildEffect = Effect<ChildEvent, ChildFailure, ChildContext>
-  @usableFromInline typealias ParentEffect = Effect<Event, Failure, Context>
-
-  @usableFromInline let parent: EffectHost<Event, Failure, Context>
-  /// The child's name in its parent (`rows`, `path`, `destination`), and the identifier of its
-  /// element in a collection: the child's scope is `rows[7]`, built at its first effect.
-  @usableFromInline let scope: String
-  @usableFromInline let element: Any?
-  @exclusivity(unchecked) @usableFromInline var builtScope: String?
-  /// What the composition tells this child by (its element's identifier, the state it was
-  /// presented with), handed to ``extract`` and ``lift``: the two closures are made once per
-  /// composition rather than once per child (see PerformanceLedger: a child's host in one
-  /// object).
-  @usableFromInline let payload: Payload
-  @usableFromInline let extract: (Event, Payload) -> ChildEvent?
-  @usableFromInline let lift: (ChildEffect, Payload) -> ParentEffect
-  /// The effects the child started that have not ended or been cancelled.
-  @exclusivity(unchecked) @usableFromInline var effects: Set<EffectID> = []
-
-  @inlinable
-  init(
-    parent: EffectHost<Event, Failure, Context>,
-    scope: String,
-    element: Any?,
-    payload: Payload,
-    extract: @escaping (Event, Payload) -> ChildEvent?,
-    lift: @escaping (ChildEffect, Payload) -> ParentEffect
-  ) {
-    self.parent = parent
-    self.scope = scope
-    self.element = element
-    self.payload = payload
-    self.extract = extract
-    self.lift = lift
   }
 
   @inlinable
   func start(_ effect: ChildEffect, _ request: EffectRequest) -> EffectID {
-    let id = parent.start(lift(effect, payload), request.scoped(fullScope))
+    let id = parent.start(hosting.lift(effect, payload), request.scoped(fullScope))
     effects.insert(id)
     return id
   }
@@ -181,7 +144,7 @@ final class ChildLink<
   @inlinable
   func event() -> ChildEvent? {
     guard let event = parent.event() else { return nil }
-    return extract(event, payload)
+    return hosting.extract(event, payload)
   }
 
   @inlinable
@@ -191,6 +154,83 @@ final class ChildLink<
       effects.remove(id)
       forget?()
     }
+  }
+}
+
+/// The one host the children of a composition share, and the two functions that tell them
+/// apart by their payload: a child's events are extracted from the parent's, and its effects
+/// lifted into the parent's types.
+///
+/// While a child reconciles, ``current`` is that child, and the host's calls go to it: a
+/// reconciler uses its host only inside its own reconciliation (the root host checks it), so
+/// every call a child's reconcilers make reaches the right child. One host per composition
+/// rather than one per child: making a child allocates neither a host nor the contexts of its
+/// six closures (see PerformanceLedger: a child in one object).
+///
+/// The host's closures reach the hosting ``Unretained``: the hosting owns the host, and each
+/// child, which owns its reconcilers (the only holders of the host or of its closures), keeps
+/// the hosting alive.
+///
+/// Exclusivity: ``current`` and ``madeHost`` skip the run-time check (see PerformanceLedger:
+/// exclusivity opt-outs). No two accesses can overlap: the hosting is used on its system's
+/// isolation, and each access is a plain read or write that calls nothing.
+@usableFromInline
+final class ChildHosting<
+  ChildState, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
+  Event: Sendable, Failure: Error, Context: Sendable, Payload
+> {
+  @usableFromInline typealias Child = ChildReconciler<
+    ChildState, ChildEvent, ChildFailure, ChildContext, Event, Failure, Context, Payload
+  >
+  @usableFromInline typealias ChildEffect = Effect<ChildEvent, ChildFailure, ChildContext>
+  @usableFromInline typealias ParentEffect = Effect<Event, Failure, Context>
+
+  @usableFromInline let extract: (Event, Payload) -> ChildEvent?
+  @usableFromInline let lift: (ChildEffect, Payload) -> ParentEffect
+  /// The child whose reconcilers are running; `nil` between reconciliations.
+  @exclusivity(unchecked) @usableFromInline var current: Unretained<Child>?
+  @exclusivity(unchecked) @usableFromInline var madeHost:
+    EffectHost<ChildEvent, ChildFailure, ChildContext>?
+
+  @inlinable
+  init(
+    extract: @escaping (Event, Payload) -> ChildEvent?,
+    lift: @escaping (ChildEffect, Payload) -> ParentEffect
+  ) {
+    self.extract = extract
+    self.lift = lift
+  }
+
+  /// The host the children's reconcilers use.
+  @inlinable
+  var host: EffectHost<ChildEvent, ChildFailure, ChildContext> {
+    madeHost ?? makeHost()
+  }
+
+  @inlinable
+  func makeHost() -> EffectHost<ChildEvent, ChildFailure, ChildContext> {
+    let hosting = Unretained(self)
+    let host = EffectHost<ChildEvent, ChildFailure, ChildContext>(
+      start: { effect, request in hosting { $0.child { $0.start(effect, request) } } },
+      cancel: { id in hosting { $0.child { $0.cancel(id) } } },
+      isStopped: { hosting { $0.child { $0.parent.isStopped() } } },
+      event: { hosting { $0.child { $0.event() } } },
+      retireWhenDone: { id, forget in
+        hosting { $0.child { $0.retireWhenDone(id, forget) } }
+      },
+      isLive: { id in hosting { $0.child { $0.parent.isLive(id) } } }
+    )
+    madeHost = host
+    return host
+  }
+
+  /// The child being reconciled, which every call of the host is for.
+  @inlinable
+  var child: Unretained<Child> {
+    guard let current else {
+      preconditionFailure("A child's host was used outside the child's reconciliation.")
+    }
+    return current
   }
 }
 

@@ -116,8 +116,9 @@ public final class ManualClock: Clock, Sendable {
     var sleeperWaiters:
       [UInt64: (count: Int, continuation: CheckedContinuation<WorkGroup.WaitEnd, Never>)] = [:]
     var cancelledWaiters: Set<UInt64> = []
-    /// Sleepers an advance woke whose tasks have not run since: their threads are busy.
-    var waking: Set<UInt64> = []
+    /// Sleepers an advance woke whose tasks have not run since (their threads are busy), with
+    /// the work group of the system each belongs to, if any.
+    var waking: [UInt64: ObjectIdentifier?] = [:]
     /// The work of the systems that use the clock, held weakly.
     var groups: [ObjectIdentifier: WeakGroup] = [:]
 
@@ -148,8 +149,13 @@ public final class ManualClock: Clock, Sendable {
     /// counts it as waking until its task runs again.
     mutating func wakeNext(upTo target: Instant) -> Sleeper? {
       guard let sleeper = nextDue(upTo: target) else { return nil }
-      waking.insert(sleeper.id)
+      waking[sleeper.id] = sleeper.unit.map { ObjectIdentifier($0.group) }
       return sleeper
+    }
+
+    /// Whether a sleeper of `group`'s system was woken and its task has not run since.
+    func isWaking(in group: WorkGroup) -> Bool {
+      waking.values.contains(ObjectIdentifier(group))
     }
   }
 
@@ -238,7 +244,7 @@ public final class ManualClock: Clock, Sendable {
       sleeper?.unit?.resume()
       sleeper?.continuation.resume(returning: false)
     }
-    state.withLock { _ = $0.waking.remove(id) }
+    state.withLock { _ = $0.waking.removeValue(forKey: id) }
     if !wasResumed || Task.isCancelled { throw CancellationError() }
   }
 
@@ -460,7 +466,7 @@ public final class ManualClock: Clock, Sendable {
         return
       case .timedOut:
         if busy.isQuiet { continue }
-        let isWaking = state.withLock { !$0.waking.isEmpty }
+        let isWaking = state.withLock { $0.isWaking(in: busy) }
         if grace.extends(for: busy, workingLabels: busy.runningLabels, threadsAreLate: isWaking) {
           deadline = .now + timeout
           continue

@@ -77,7 +77,9 @@ final class LateExecutor: TaskExecutor, @unchecked Sendable {
 
   init(delay: TimeInterval?) {
     self.delay = delay
-    let thread = Thread { [unowned self] in self.drain() }
+    // The thread keeps the executor, and both live as long as the test process (two per run):
+    // a job may come after the test has let go of it, from a task its effect left behind.
+    let thread = Thread { self.drain() }
     thread.start()
   }
 

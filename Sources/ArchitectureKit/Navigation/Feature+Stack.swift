@@ -142,7 +142,8 @@ extension Feature {
 /// called (``reconcile(_:_:)`` walks a copy of ``children``; a popped child is retired once
 /// removed; a pushed one is made before it is appended), and what is called (a child's
 /// reconciliation, its retirement, the hooks a cancellation reaches) cannot reach this table:
-/// a child sees only its own host, and a hook's events wait for the step to end.
+/// a child reaches only itself and its composition's parent host, and a hook's events wait for
+/// the step to end.
 @usableFromInline
 final class StackChildren<
   Element, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,

@@ -14,8 +14,9 @@ import FunctionalCore
 ///
 /// Exclusivity: ``lastSeen``, ``effects`` and ``builtScope`` skip the run-time check (see
 /// PerformanceLedger: exclusivity opt-outs). No two accesses can overlap: a child is used on
-/// its system's isolation, inside one reconciliation at a time, and each access is a plain
-/// insertion, removal, read or write that calls nothing while the property is accessed.
+/// its system's isolation (in its own reconciliation, in its parent's when it is retired, and
+/// when one of its effects ends), and each access is a plain insertion, removal, read or write
+/// that calls nothing while the property is accessed.
 @usableFromInline
 final class ChildReconciler<
   ChildState, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,
@@ -93,8 +94,9 @@ final class ChildReconciler<
   func reconcile(_ state: ChildState) {
     // A local to lend to the reconcilers (see ``Reconciler/reconcile``).
     var state = state
-    // The shared host passes its calls to this child while its reconcilers run; a child's
-    // reconciliation inside another's (a nested composition) puts the outer one back after.
+    // The shared host passes its calls to this child while its reconcilers run. The one
+    // current before is put back after: none, unless a child of this composition were
+    // reconciled inside another's (nested compositions have hostings of their own).
     let outer = hosting.current
     hosting.current = Unretained(self)
     if let lentOnly {
@@ -244,8 +246,8 @@ final class ChildHosting<
 /// Exclusivity: the stored `var`s skip the run-time check (see PerformanceLedger: exclusivity
 /// opt-outs). No two accesses can overlap: the table is used on its system's isolation, inside
 /// one reconciliation at a time; ``reconcile(_:_:)`` walks a copy of ``ordered``, and a child's
-/// reconciliation, the only call out during the walk, cannot reach this table (a child sees only
-/// its own host).
+/// reconciliation, the only call out during the walk, cannot reach this table (a child reaches
+/// only itself and its composition's parent host).
 @usableFromInline
 final class ChildReconcilers<
   Element: Identifiable, ChildEvent: Sendable, ChildFailure: Error, ChildContext: Sendable,

@@ -4,7 +4,8 @@
 /// unchanged inside a parent: the parent hands them a host that lifts their effects into the
 /// parent's types, names their requests with the child's scope, and remembers which effects
 /// they started, so a child that leaves the state has exactly its effects cancelled. Hosts are
-/// made once per system (or per child), never per step.
+/// made once per system (or per composition, whose children share one), never per step or per
+/// child.
 @usableFromInline
 final class EffectHost<Event: Sendable, Failure: Error, Context: Sendable> {
   @usableFromInline typealias Effect = ArchitectureKit.Effect<Event, Failure, Context>

@@ -1,4 +1,5 @@
 import FunctionalCore
+import Synchronization
 
 /// A presented child's state — a sheet, a destination, an alert — with the identity of its
 /// presentation.
@@ -144,15 +145,46 @@ extension Presented: Decodable where Value: Decodable {
 package struct PresentationIdentity: Hashable, Sendable {
   @usableFromInline let rawValue: UInt64
 
-  private static let counter = Lock<UInt64>(0)
-
   /// A new identity.
   @usableFromInline
   static func next() -> PresentationIdentity {
-    PresentationIdentity(
-      rawValue: counter.withLock {
-        $0 &+= 1
-        return $0
-      })
+    PresentationIdentity(rawValue: presentationSerials.next())
   }
 }
+
+/// Where presentation identities come from: a counter any thread may advance.
+private protocol SerialSource: Sendable {
+  /// The next serial number, never returned before in this process.
+  func next() -> UInt64
+}
+
+/// An atomic counter, where the platform has one: a presentation mints its identity for about
+/// 20 instructions rather than the lock's 130 (see PerformanceLedger: a child in one object).
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+private final class AtomicSerials: SerialSource {
+  private let last = Atomic<UInt64>(0)
+
+  func next() -> UInt64 {
+    last.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+}
+
+/// A counter under a lock, for the platforms that have no `Atomic`.
+private final class LockedSerials: SerialSource {
+  private let last = Lock<UInt64>(0)
+
+  func next() -> UInt64 {
+    last.withLock {
+      $0 &+= 1
+      return $0
+    }
+  }
+}
+
+private let presentationSerials: any SerialSource = {
+  if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+    AtomicSerials()
+  } else {
+    LockedSerials()
+  }
+}()

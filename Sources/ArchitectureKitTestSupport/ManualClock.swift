@@ -192,6 +192,12 @@ public final class ManualClock: Clock, Sendable {
     state.withLock(\.sleepers.count)
   }
 
+  /// The cancellations kept for sleeps that have not registered yet: none once every sleep
+  /// has returned.
+  package var pendingCancellations: Int {
+    state.withLock(\.cancelledEarly.count)
+  }
+
   /// The earliest deadline a task sleeps until, if any.
   public var nextDeadline: Instant? {
     state.withLock { $0.sleepers.map(\.deadline).min() }
@@ -244,7 +250,11 @@ public final class ManualClock: Clock, Sendable {
       sleeper?.unit?.resume()
       sleeper?.continuation.resume(returning: false)
     }
-    state.withLock { _ = $0.waking.removeValue(forKey: id) }
+    state.withLock { state in
+      _ = state.waking.removeValue(forKey: id)
+      // A cancellation that came after the wake, and found no sleeper, is left for nobody.
+      _ = state.cancelledEarly.remove(id)
+    }
     if !wasResumed || Task.isCancelled { throw CancellationError() }
   }
 

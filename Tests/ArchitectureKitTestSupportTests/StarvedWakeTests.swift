@@ -36,6 +36,20 @@ struct StarvedWakeTests {
     system.stop()
   }
 
+  @Test func aSleeperCancelledAfterItsWakeLeavesNothingBehind() async {
+    let clock = ManualClock()
+    let threads = LateExecutor(delay: nil)
+    let sleeper = Task(executorPreference: threads) { try await clock.sleep(for: .seconds(1)) }
+    await clock.waitForSleepers()
+    threads.isLate = true
+    await clock.advance(by: .seconds(1))
+    // Woken, not run yet: the cancellation finds no sleeper to take off the list.
+    sleeper.cancel()
+    threads.isLate = false
+    _ = await sleeper.result
+    #expect(clock.pendingCancellations == 0)
+  }
+
   /// A system that counts ticks once a second until 2, its timer on `threads`, returned once
   /// the timer sleeps and `threads` are late.
   private func ticker(on threads: LateExecutor, clock: ManualClock) async -> System<

@@ -66,9 +66,7 @@ extension Feature {
       // Made once, for every appearance of the child.
       let hosting = ChildHosting<
         ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, Void
-      >(
-        extract: { event, _ in extract(event) },
-        lift: { effect, _ in effect.lifted(embed: embed, project: project, mapError: mapError) })
+      >(extract: extract, embed: embed, project: project, mapError: mapError)
       return Reconciler { state, host in
         guard let childState = optionalState.get(&state) else {
           reconciler.value?.retire()

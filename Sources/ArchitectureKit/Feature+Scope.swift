@@ -72,9 +72,7 @@ extension Feature {
       >(nil)
       let hosting = ChildHosting<
         ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, Void
-      >(
-        extract: { event, _ in extract(event) },
-        lift: { effect, _ in effect.lifted(embed: embed, project: project, mapError: mapError) })
+      >(extract: extract, embed: embed, project: project, mapError: mapError)
       return Reconciler<State, Event, ErrorType, Context> { state, host in
         let child =
           reconciler.value

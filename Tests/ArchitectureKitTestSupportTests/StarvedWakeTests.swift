@@ -1,6 +1,5 @@
 import ArchitectureKitTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// An advance of a ``ManualClock`` waits for the task it woke while the threads have not run it.
@@ -78,16 +77,14 @@ struct StarvedWakeTests {
 /// A task executor with a thread of its own that, while it is late (the machine's threads
 /// busy with other work), runs each job it is given `delay` after it was given, or, without a
 /// delay, once it is no longer late.
+///
+/// Its state is guarded by `condition`'s lock, which its thread waits on.
 final class LateExecutor: TaskExecutor, @unchecked Sendable {
-  private struct State {
-    var jobs: [UnownedJob] = []
-    var isLate = false
-    var lateJobs = 0
-  }
-
   private let delay: TimeInterval?
-  private let state = Mutex(State())
   private let condition = NSCondition()
+  private var jobs: [UnownedJob] = []
+  private var late = false
+  private var lateCount = 0
 
   init(delay: TimeInterval?) {
     self.delay = delay
@@ -99,40 +96,41 @@ final class LateExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Whether jobs wait before they run.
   var isLate: Bool {
-    get { state.withLock(\.isLate) }
-    set {
-      condition.lock()
-      state.withLock { $0.isLate = newValue }
-      condition.broadcast()
-      condition.unlock()
-    }
+    get { locked { late } }
+    set { locked { late = newValue } }
   }
 
   /// How many jobs ran late.
-  var lateJobs: Int { state.withLock(\.lateJobs) }
+  var lateJobs: Int { locked { lateCount } }
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
+    locked { jobs.append(job) }
+  }
+
+  /// Runs `body` under the lock, then wakes the thread.
+  private func locked<Value>(_ body: () -> Value) -> Value {
     condition.lock()
-    state.withLock { $0.jobs.append(job) }
-    condition.broadcast()
-    condition.unlock()
+    defer {
+      condition.broadcast()
+      condition.unlock()
+    }
+    return body()
   }
 
   private func drain() {
     while true {
       condition.lock()
-      while state.withLock({ $0.jobs.isEmpty }) { condition.wait() }
-      let job = state.withLock { $0.jobs.removeFirst() }
-      let isLate = state.withLock(\.isLate)
-      if isLate {
-        state.withLock { $0.lateJobs += 1 }
+      while jobs.isEmpty { condition.wait() }
+      let job = jobs.removeFirst()
+      if late {
+        lateCount += 1
         if let delay {
           condition.unlock()
           Thread.sleep(forTimeInterval: delay)
           condition.lock()
         } else {
-          while state.withLock(\.isLate) { condition.wait() }
+          while late { condition.wait() }
         }
       }
       condition.unlock()

@@ -85,11 +85,7 @@ extension Feature {
       // Made once, for every time the case is entered: each hands it its first state.
       let hosting = ChildHosting<
         ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, ChildState
-      >(
-        extract: { event, _ in extract(event) },
-        lift: { effect, entered in
-          effect.lifted(embed: embed, project: { project($0, entered) }, mapError: mapError)
-        })
+      >(extract: extract, embed: embed, project: project, mapError: mapError)
       return Reconciler { state, host in
         guard let childState = matcher.extract(state) else {
           runtime.value?.retire()

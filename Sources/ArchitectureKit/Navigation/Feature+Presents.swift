@@ -90,11 +90,7 @@ extension Feature {
       // Made once, for every presentation: each hands it the state it was presented with.
       let hosting = ChildHosting<
         ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, ChildState
-      >(
-        extract: { event, _ in extract(event) },
-        lift: { effect, presented in
-          effect.lifted(embed: embed, project: { project($0, presented) }, mapError: mapError)
-        })
+      >(extract: extract, embed: embed, project: project, mapError: mapError)
       return Reconciler { state, host in
         let wrapper = presented.get(&state)
         guard let childState = wrapper.value else {

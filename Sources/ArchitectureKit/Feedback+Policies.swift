@@ -154,7 +154,8 @@ extension Feedback {
     _ transform: @escaping @Sendable (ErrorType) -> Event
   ) -> Feedback<State, Event, Never, Context> {
     Feedback<State, Event, Never, Context> { index in
-      let inner = makeReconciler(index)
+      // Only the closure: the joining of neighbours is for the loops themselves, not wrapped ones.
+      let inner = makeReconciler(index).reconcile
       let recovering = Bookkeeping<EffectHost<Event, ErrorType, Context>?>(nil)
       return Reconciler { state, host in
         let innerHost =
@@ -164,7 +165,7 @@ extension Feedback {
             cancel: host.cancel, isStopped: host.isStopped, event: host.event,
             retireWhenDone: host.retireWhenDone, isLive: host.isLive)
         recovering.value = innerHost
-        inner.reconcile(&state, innerHost)
+        inner(&state, innerHost)
       }
     }
   }
@@ -173,13 +174,14 @@ extension Feedback {
   @usableFromInline
   func transformingEffects(_ transform: @escaping (Work) -> Work) -> Feedback {
     Feedback(reconcilesEveryStep: reconcilesEveryStep) { index in
-      let inner = makeReconciler(index)
+      // Only the closure: the joining of neighbours is for the loops themselves, not wrapped ones.
+      let inner = makeReconciler(index).reconcile
       let transformed = Bookkeeping<EffectHost<Event, ErrorType, Context>?>(nil)
       return Reconciler { state, host in
         // A detached effect stays detached: the policy wraps its work.
         let policyHost = transformed.value ?? host.transformingEffects { $0.mapWork(transform) }
         transformed.value = policyHost
-        inner.reconcile(&state, policyHost)
+        inner(&state, policyHost)
       }
     }
   }

@@ -164,9 +164,9 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   // by code specialized for its types (see `SystemCore.makeHost`).
   @inlinable
   init(
-    initialState: State,
-    context: Context,
-    feature: Feature<State, Event, ErrorType, Context>,
+    initialState: consuming State,
+    context: consuming Context,
+    feature: consuming Feature<State, Event, ErrorType, Context>,
     observers: [(SystemActivity<State, Event, ErrorType>) -> Void] = [],
     journal: Journal<State, Event>? = nil,
     uiBindings: [(State) -> Void],

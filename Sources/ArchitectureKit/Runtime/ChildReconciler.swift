@@ -33,13 +33,12 @@ final class ChildReconciler<
   >
 
   /// The child's reconcilers, walked on each step, when it has several; empty when it has one.
-  @usableFromInline let reconcilers: UnretainedArray<ChildLoop>
-  /// The child's reconciler when it has exactly one, the common case: kept without the two
-  /// arrays an ``UnretainedArray`` allocates, so making the child allocates neither.
-  @usableFromInline let only: ChildLoop?
-  /// The same reconciler, lent to each step without a retain; set with ``only``, which keeps
-  /// it alive for as long as the child.
-  @usableFromInline let lentOnly: Unretained<ChildLoop>?
+  @usableFromInline let reconcilers: UnretainedArray<ChildLoop.Box>
+  /// The child's reconciler when it has exactly one, the common case: kept as a value, without
+  /// the two arrays an ``UnretainedArray`` allocates nor the box a list keeps each reconciler
+  /// in, so making the child allocates none of them (see PerformanceLedger: a child's one loop
+  /// kept unboxed).
+  @usableFromInline let only: ((inout ChildState, ChildLoop.Host) -> Void)?
   /// What the composition's children share, kept alive as long as they live.
   @usableFromInline let hosting: Hosting
   /// The hosting's host, which passes its calls to the child being reconciled; kept here too,
@@ -70,13 +69,10 @@ final class ChildReconciler<
     payload: Payload
   ) {
     if feedback.count == 1 {
-      let loop = Reconciler.make(feedback[0], at: 0, nodes: nodes)
-      only = loop
-      lentOnly = Unretained(loop)
+      only = Reconciler.make(feedback[0], at: 0, nodes: nodes).reconcile
       reconcilers = UnretainedArray()
     } else {
       only = nil
-      lentOnly = nil
       reconcilers = Reconciler.make(feedback, nodes: nodes)
     }
     self.hosting = hosting
@@ -101,8 +97,8 @@ final class ChildReconciler<
     // reconciled inside another's (nested compositions have hostings of their own).
     let outer = hosting.current
     hosting.current = Unretained(self)
-    if let lentOnly {
-      Unretained(host) { host in lentOnly { $0.reconcile(&state, host) } }
+    if only != nil {
+      only?(&state, host)
     } else {
       Reconciler.reconcileEach(reconcilers, &state, Unretained(host))
     }

@@ -5,8 +5,12 @@
 /// bookkeeping in a ``Bookkeeping`` box rather than in captured `var`s (see PerformanceLedger:
 /// reconcilers as closures). Reconcilers of one optional request that sit next to each other
 /// with the same request type are joined into one (``joiningRuns(_:)``).
+///
+/// A value: the closure's context is the loop's bookkeeping, so a reconciler kept on its own (a
+/// child's one feedback) allocates nothing more; a list of them keeps each in a ``Box`` (see
+/// PerformanceLedger: a child's one loop kept unboxed).
 @usableFromInline
-final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
+struct Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
   @usableFromInline typealias Host = EffectHost<Event, Failure, Context>
   @usableFromInline typealias Effect = ArchitectureKit.Effect<Event, Failure, Context>
 
@@ -24,6 +28,19 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   init(_ reconcile: @escaping (inout State, Host) -> Void, joining: Joining? = nil) {
     self.reconcile = reconcile
     self.joining = joining
+  }
+
+  /// A reconciler kept in a list, which a walk reaches without retaining it (see
+  /// ``UnretainedArray``); only its closure is kept, the joining having been done.
+  @usableFromInline
+  final class Box {
+    /// The reconciler's closure.
+    @usableFromInline let reconcile: (inout State, Host) -> Void
+
+    @inlinable
+    init(_ reconciler: Reconciler) {
+      self.reconcile = reconciler.reconcile
+    }
   }
 
   /// What a reconciler of one optional request needs to be joined with the reconcilers of the
@@ -52,11 +69,12 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   static func make(
     _ feedback: [Feedback<State, Event, Failure, Context>],
     nodes: CompositionNodes? = nil
-  ) -> UnretainedArray<Reconciler> {
+  ) -> UnretainedArray<Box> {
     guard !feedback.isEmpty else { return UnretainedArray() }
     return UnretainedArray(
       joiningRuns(
-        feedback.enumerated().map { index, feedback in make(feedback, at: index, nodes: nodes) }))
+        feedback.enumerated().map { index, feedback in make(feedback, at: index, nodes: nodes) }
+      ).map(Box.init))
   }
 
   /// The reconciler of one feedback loop, at `index` in its feature's list.
@@ -115,7 +133,7 @@ final class Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable
   /// cost more than the rest of an unchanged feedback's walk.
   @inlinable
   static func reconcileEach(
-    _ reconcilers: UnretainedArray<Reconciler>,
+    _ reconcilers: UnretainedArray<Box>,
     _ state: inout State,
     _ host: Unretained<Host>
   ) {

@@ -113,9 +113,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     owner: Any.Type,
     isolation: MainActor?,
     parking: Parking? = nil,
-    initialState: State,
-    context: Context,
-    feature: Feature<State, Event, ErrorType, Context>,
+    initialState: consuming State,
+    context: consuming Context,
+    feature: consuming Feature<State, Event, ErrorType, Context>,
     observers: [(Activity) -> Void] = []
   ) {
     self.owner = owner

@@ -98,7 +98,8 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// The reducer; it reports an event meant for a child that is gone.
   @usableFromInline let reduce: (inout State, Event) -> ReduceOutcome?
   /// One reconciler per feedback (neighbours joined), walked after each step.
-  @usableFromInline let reconcilers: UnretainedArray<Reconciler<State, Event, Failure, Context>>
+  @usableFromInline
+  let reconcilers: UnretainedArray<Reconciler<State, Event, Failure, Context>.Box>
   /// The queued inputs; those before ``mailboxHead`` are processed.
   @exclusivity(unchecked) @usableFromInline var mailbox: [Entry]
   /// The index of the next input to process.
@@ -149,7 +150,9 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   /// Creates a core that runs a feature; nothing is reconciled until ``start(runtime:prologue:)``.
   @inlinable
-  package init(initialState: State, feature: Feature<State, Event, Failure, Context>) {
+  package init(
+    initialState: consuming State, feature: consuming Feature<State, Event, Failure, Context>
+  ) {
     self.state = initialState
     // Set here rather than as initial values, which would be generic functions of their own.
     self.mailbox = Array()

@@ -174,14 +174,17 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ) {
     shell = RuntimeShell(
       owner: Self.self,
-      isolation: MainActor.shared,
+      isolation: MainActor.self,
       initialState: initialState,
       context: context,
       feature: feature,
       observers: observers
     )
     if let journal { shell.attachJournal(journal) }
-    for action in userActions { action.drive(self) }
+    // Checked first: a walk of an empty array still retains and releases it.
+    if !userActions.isEmpty {
+      for action in userActions { action.drive(self) }
+    }
     shell.start(rendering: uiBindings)
   }
 

@@ -101,8 +101,10 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   ///
   /// - Parameters:
   ///   - owner: Names the runtime in diagnostics.
-  ///   - isolation: Where events hop back to: the main actor; an actor that owns the shell
-  ///     passes `nil` and calls ``RuntimePort/bind(to:)`` once it is initialized.
+  ///   - isolation: Where events hop back to: the main actor (`MainActor.self`, a type rather
+  ///     than `MainActor.shared`, which would be retained and released for nothing); an actor
+  ///     that owns the shell passes `nil` and calls ``RuntimePort/bind(to:)`` once it is
+  ///     initialized.
   ///   - parking: What a test harness parks, for a harness's shell only.
   ///   - initialState: The state before any event.
   ///   - context: The dependencies effects receive.
@@ -111,7 +113,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @inlinable
   package init(
     owner: Any.Type,
-    isolation: MainActor?,
+    isolation: MainActor.Type?,
     parking: Parking? = nil,
     initialState: consuming State,
     context: consuming Context,
@@ -129,7 +131,10 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     self.deferred = Array()
     self.parking = parking
     self.core = SystemCore(initialState: initialState, feature: feature)
-    for observer in observers { addObserver(observer) }
+    // Checked first: a walk of an empty array still retains and releases it.
+    if !observers.isEmpty {
+      for observer in observers { addObserver(observer) }
+    }
   }
 
   /// The way back from effects' tasks to the runtime.
@@ -187,11 +192,12 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// Events the bindings send while rendering are reduced after the initial reconciliation.
   @inlinable
   package func start(rendering bindings: [(State) -> Void] = []) {
-    let render = {
-      self.uiBindings.append(contentsOf: bindings, ids: self.makeListenerIDs(bindings.count))
-      for binding in bindings { binding(self.core.state) }
+    // A closure literal: the core calls it before it returns, so it captures nothing it would
+    // retain (see PerformanceLedger: creation).
+    core.start(runtime: self) {
+      uiBindings.append(contentsOf: bindings, ids: makeListenerIDs(bindings.count))
+      for binding in bindings { binding(core.state) }
     }
-    core.start(runtime: self, prologue: render)
   }
 
   /// Sends an event: the core reduces it, and every event it leads to, before this returns

@@ -195,7 +195,7 @@ public final class TestSystem<
     self.timeout = timeout
     self.shell = RuntimeShell(
       owner: Self.self,
-      isolation: MainActor.shared,
+      isolation: MainActor.self,
       parking: RuntimeShell.Parking(
         runsEffectsAtOnce: effects == .automatic, executor: Self.makeEffectExecutor()),
       initialState: initialState,

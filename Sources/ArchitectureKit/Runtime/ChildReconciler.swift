@@ -34,10 +34,10 @@ final class ChildReconciler<
 
   /// The child's reconcilers, walked on each step, when it has several; empty when it has one.
   @usableFromInline let reconcilers: UnretainedArray<ChildLoop.Box>
-  /// The child's reconciler when it has exactly one, the common case: kept as a value, without
-  /// the two arrays an ``UnretainedArray`` allocates nor the box a list keeps each reconciler
-  /// in, so making the child allocates none of them (see PerformanceLedger: a child's one loop
-  /// kept unboxed).
+  /// The closure of the child's reconciler when it has exactly one, the common case: kept
+  /// without the two arrays an ``UnretainedArray`` allocates and the box a list keeps each
+  /// reconciler in, so making the child allocates none of them; the closure's context is the
+  /// loop's bookkeeping (see PerformanceLedger: a child's one loop without arrays).
   @usableFromInline let only: ((inout ChildState, ChildLoop.Host) -> Void)?
   /// What the composition's children share, kept alive as long as they live.
   @usableFromInline let hosting: Hosting

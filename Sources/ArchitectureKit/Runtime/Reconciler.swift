@@ -8,7 +8,7 @@
 ///
 /// A value: the closure's context is the loop's bookkeeping, so a reconciler kept on its own (a
 /// child's one feedback) allocates nothing more; a list of them keeps each in a ``Box`` (see
-/// PerformanceLedger: a child's one loop kept unboxed).
+/// PerformanceLedger: a child's one loop without arrays).
 @usableFromInline
 struct Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
   @usableFromInline typealias Host = EffectHost<Event, Failure, Context>

@@ -90,12 +90,12 @@ extension Feature {
       }
       let hosting = ChildHosting<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, Element.ID
-      >(extract: extractChild, lift: lift)
+      >(extract: extractChild, lift: lift, element: { $0 })
       let children = ChildReconcilers<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       >(watch: watch) { id, host in
         ChildReconciler(
-          feedback: childFeedback, hosting: hosting, parent: host, scope: name, element: id,
+          feedback: childFeedback, hosting: hosting, parent: host, scope: name,
           payload: id)
       }
       // The closure captures the one object, which is then its context.

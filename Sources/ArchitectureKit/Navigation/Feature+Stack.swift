@@ -96,12 +96,12 @@ extension Feature {
       }
       let hosting = StackChildren<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
-      >.Child.Hosting(extract: extractChild, lift: lift)
+      >.Child.Hosting(extract: extractChild, lift: lift, element: { $0.id })
       let children = StackChildren<
         Element, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context
       >(watch: watch) { id, element, host in
         ChildReconciler(
-          feedback: childFeedback, hosting: hosting, parent: host, scope: name, element: id,
+          feedback: childFeedback, hosting: hosting, parent: host, scope: name,
           payload: (id, element))
       }
       return Reconciler { state, host in children.reconcile(stack.get(&state), host) }

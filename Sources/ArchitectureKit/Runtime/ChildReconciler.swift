@@ -46,10 +46,10 @@ final class ChildReconciler<
   /// child about 50 instructions, `composed-100`).
   @usableFromInline let host: EffectHost<ChildEvent, ChildFailure, ChildContext>
   @usableFromInline let parent: EffectHost<Event, Failure, Context>
-  /// The child's name in its parent (`rows`, `path`, `destination`), and the identifier of its
-  /// element in a collection: the child's scope is `rows[7]`, built at its first effect.
+  /// The child's name in its parent (`rows`, `path`, `destination`); with the identifier of its
+  /// element in a collection (``ChildHosting/element``), the child's scope is `rows[7]`, built
+  /// at its first effect.
   @usableFromInline let scope: String
-  @usableFromInline let element: Any?
   @exclusivity(unchecked) @usableFromInline var builtScope: String?
   /// What the composition tells this child by (its element's identifier, the state it was
   /// presented with), handed to the hosting's `extract` and `lift`, made once per composition.
@@ -65,7 +65,6 @@ final class ChildReconciler<
     hosting: Hosting,
     parent: EffectHost<Event, Failure, Context>,
     scope: String,
-    element: Any? = nil,
     payload: Payload
   ) {
     if feedback.count == 1 {
@@ -79,7 +78,6 @@ final class ChildReconciler<
     self.host = hosting.host
     self.parent = parent
     self.scope = scope
-    self.element = element
     self.payload = payload
     #if DEBUG
       // The census of a leak test (LivenessTests); a release build makes no task-local lookup.
@@ -130,7 +128,7 @@ final class ChildReconciler<
   @inlinable
   var fullScope: String {
     if let builtScope { return builtScope }
-    let built = element.map { "\(scope)[\($0)]" } ?? scope
+    let built = hosting.element.map { "\(scope)[\($0(payload))]" } ?? scope
     builtScope = built
     return built
   }
@@ -187,6 +185,11 @@ final class ChildHosting<
 
   @usableFromInline let extract: (Event, Payload) -> ChildEvent?
   @usableFromInline let lift: (ChildEffect, Payload) -> ParentEffect
+  /// Reads the identifier of a child's element in a collection from its payload.
+  ///
+  /// For the child's scope (`rows[7]`); `nil` for a child that is no element. Kept here, once
+  /// per composition, rather than in each child.
+  @usableFromInline let element: ((Payload) -> Any)?
   /// The child whose reconcilers are running; `nil` between reconciliations.
   @exclusivity(unchecked) @usableFromInline var current: Unretained<Child>?
   @exclusivity(unchecked) @usableFromInline var madeHost:
@@ -195,10 +198,12 @@ final class ChildHosting<
   @inlinable
   init(
     extract: @escaping (Event, Payload) -> ChildEvent?,
-    lift: @escaping (ChildEffect, Payload) -> ParentEffect
+    lift: @escaping (ChildEffect, Payload) -> ParentEffect,
+    element: ((Payload) -> Any)? = nil
   ) {
     self.extract = extract
     self.lift = lift
+    self.element = element
   }
 
   /// The host the children's reconcilers use.

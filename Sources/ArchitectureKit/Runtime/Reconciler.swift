@@ -20,12 +20,16 @@ struct Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
   /// (see PerformanceLedger: the state lent in place).
   @usableFromInline let reconcile: (inout State, Host) -> Void
 
-  /// How this reconciler joins its neighbours of the same kind into one, or `nil` if it does
-  /// not; see ``make(_:)``.
-  @usableFromInline let joining: Joining?
+  /// Makes what joins this reconciler with its neighbours of the same kind, or `nil` if it does
+  /// not join; see ``make(_:nodes:)``.
+  ///
+  /// A closure over the loop, called only while a list is made: a reconciler kept on its own (a
+  /// child's one feedback) never makes it, and copying the reconciler copies one reference, not
+  /// a `Joining` (see PerformanceLedger: a child's one loop without arrays).
+  @usableFromInline let joining: (() -> Joining)?
 
   @usableFromInline
-  init(_ reconcile: @escaping (inout State, Host) -> Void, joining: Joining? = nil) {
+  init(_ reconcile: @escaping (inout State, Host) -> Void, joining: (() -> Joining)? = nil) {
     self.reconcile = reconcile
     self.joining = joining
   }
@@ -104,8 +108,8 @@ struct Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
     var start = reconcilers.startIndex
     while start < reconcilers.endIndex {
       // A run is two neighbours of the same kind or more; a loop on its own stays as it is.
-      guard let first = reconcilers[start].joining, start + 1 < reconcilers.endIndex,
-        reconcilers[start + 1].joining?.kind == first.kind
+      guard let first = reconcilers[start].joining?(), start + 1 < reconcilers.endIndex,
+        reconcilers[start + 1].joining?().kind == first.kind
       else {
         joined.append(reconcilers[start])
         start += 1
@@ -113,7 +117,7 @@ struct Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
       }
       var loops: [AnyObject] = []
       var end = start
-      while end < reconcilers.endIndex, let joining = reconcilers[end].joining,
+      while end < reconcilers.endIndex, let joining = reconcilers[end].joining?(),
         joining.kind == first.kind
       {
         loops.append(joining.loop)
@@ -149,16 +153,19 @@ struct Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
   ) -> Reconciler {
     typealias Loop = SingleRequest<State, Request?, Event, Failure, Context>
     let single = Loop(feedbackIndex: feedbackIndex, request: request, effect: effect)
-    let joining = Joining(kind: ObjectIdentifier(Loop.self), loop: single) { loops in
-      // Checked by `joiningRuns`: every loop is of this one kind.
-      let singles = UnretainedArray(loops.map { unsafeDowncast($0, to: Loop.self) })
-      return Reconciler { state, host in
-        singles.walk { $0.reconcile(&state, host) }
-      }
-    }
-    // The closure captures the one object and nothing else, so the object is the closure's
-    // context: a call needs no forwarder unpacking captures.
-    return Reconciler({ state, host in single.reconcile(&state, host) }, joining: joining)
+    // Each closure captures the one object and nothing else, so the object is the closure's
+    // context: a call needs no forwarder unpacking captures, and making them allocates nothing.
+    return Reconciler(
+      { state, host in single.reconcile(&state, host) },
+      joining: {
+        Joining(kind: ObjectIdentifier(Loop.self), loop: single) { loops in
+          // Checked by `joiningRuns`: every loop is of this one kind.
+          let singles = UnretainedArray(loops.map { unsafeDowncast($0, to: Loop.self) })
+          return Reconciler { state, host in
+            singles.walk { $0.reconcile(&state, host) }
+          }
+        }
+      })
   }
 
   /// A set of requests: one effect per element; new elements start, vanished ones are

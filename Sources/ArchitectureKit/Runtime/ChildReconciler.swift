@@ -32,8 +32,9 @@ final class ChildReconciler<
     ChildState, ChildEvent, ChildFailure, ChildContext
   >
 
-  /// The child's reconcilers, walked on each step, when it has several; empty when it has one.
-  @usableFromInline let reconcilers: UnretainedArray<ChildLoop.Box>
+  /// The child's reconcilers, walked on each step, when it has several; `nil` when it has one
+  /// (no empty arrays to retain and release).
+  @usableFromInline let reconcilers: UnretainedArray<ChildLoop.Box>?
   /// The closure of the child's reconciler when it has exactly one, the common case: kept
   /// without the two arrays an ``UnretainedArray`` allocates and the box a list keeps each
   /// reconciler in, so making the child allocates none of them; the closure's context is the
@@ -69,7 +70,7 @@ final class ChildReconciler<
   ) {
     if feedback.count == 1 {
       only = Reconciler.make(feedback[0], at: 0, nodes: nodes).reconcile
-      reconcilers = UnretainedArray()
+      reconcilers = nil
     } else {
       only = nil
       reconcilers = Reconciler.make(feedback, nodes: nodes)
@@ -98,7 +99,9 @@ final class ChildReconciler<
     if only != nil {
       only?(&state, host)
     } else {
-      Reconciler.reconcileEach(reconcilers, &state, Unretained(host))
+      // swift-format-ignore: NeverForceUnwrap
+      // Set whenever `only` is not.
+      Reconciler.reconcileEach(reconcilers!, &state, Unretained(host))
     }
     hosting.current = outer
   }

@@ -84,9 +84,7 @@ extension Feedback {
     effect: Effect<Request>
   ) -> Feedback {
     Feedback { index in
-      Reconciler.journaled(
-        feedbackIndex: index, requests: { requests($0).requests }, namesKeys: false,
-        effect: effect.work)
+      Reconciler.requestSet(feedbackIndex: index, requests: requests, effect: effect.work)
     }
   }
 

@@ -204,7 +204,7 @@ extension KeyedRequests {
   /// - Complexity: O(1).
   @inlinable
   package var mark: Mark {
-    storage.mark
+    storage.journal.mark
   }
 
   /// The keys whose request changed since the value whose mark is `mark`, or `nil` when this
@@ -218,7 +218,7 @@ extension KeyedRequests {
   /// - Complexity: O(log *n*), where *n* is the length of the journal.
   @inlinable
   package func changedKeys(since mark: Mark) -> ArraySlice<Key>? {
-    storage.keys(changedSince: mark)
+    storage.journal.changes(since: mark)
   }
 
   /// The key whose removal is the only change since the value whose mark is `mark`: a
@@ -235,7 +235,7 @@ extension KeyedRequests {
   /// - Complexity: O(1).
   @inlinable
   package func keyRemovedAlone(since mark: Mark) -> Key? {
-    storage.keyRemovedAlone(since: mark)
+    storage.journal.removedAlone(since: mark)
   }
 }
 

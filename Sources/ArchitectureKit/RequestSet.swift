@@ -31,14 +31,18 @@
 /// next step on. Like `Set`, it is a value with copy-on-write storage, so a state that
 /// something else keeps a copy of (an observer that receives previous states, a test that
 /// compares them) copies the set on every change, as a `Set` would.
+///
+/// Each element is hashed once when it is inserted and once when it is removed: the set keeps
+/// its hash beside it, and its journal and the feedback's table of running effects use that
+/// hash rather than hashing the element again.
 public struct RequestSet<Request: Hashable & Sendable> {
-  /// The elements, each keyed by itself: the keyed collection keeps the journal.
-  @usableFromInline var requests: KeyedRequests<Request, Request>
+  /// The elements and the journal of their insertions and removals.
+  @usableFromInline var storage: RequestSetStorage<Request>
 
   /// Creates an empty set.
   @inlinable
   public init() {
-    requests = KeyedRequests()
+    storage = RequestSetStorage()
   }
 
   /// Creates a set of the elements of a sequence; duplicates are kept once.
@@ -46,7 +50,15 @@ public struct RequestSet<Request: Hashable & Sendable> {
   /// - Parameter elements: The requests.
   @inlinable
   public init(_ elements: some Sequence<Request>) {
-    requests = KeyedRequests(Dictionary(elements.lazy.map { ($0, $0) }) { first, _ in first })
+    storage = RequestSetStorage()
+    let count = elements.underestimatedCount
+    if count > 0 { storage.slots = Slots(minimumCount: count) }
+    for element in elements {
+      let hash = Slots.hash(of: element)
+      if storage.slots.slot(of: element, hash: hash) == nil {
+        storage.slots.insertNew(element, (), hash: hash)
+      }
+    }
   }
 
   /// Whether the set holds `request`.
@@ -55,7 +67,7 @@ public struct RequestSet<Request: Hashable & Sendable> {
   /// - Returns: `true` when it is in the set.
   @inlinable
   public func contains(_ request: Request) -> Bool {
-    requests[request] != nil
+    storage.slots.slot(of: request) != nil
   }
 
   /// Adds `request` if it is not in the set yet.
@@ -65,7 +77,12 @@ public struct RequestSet<Request: Hashable & Sendable> {
   @inlinable
   @discardableResult
   public mutating func insert(_ request: Request) -> Bool {
-    requests.assign(request, forKey: request) == nil
+    let hash = Slots.hash(of: request)
+    guard storage.slots.slot(of: request, hash: hash) == nil else { return false }
+    makeUnique()
+    storage.slots.insertNew(request, (), hash: hash)
+    storage.record(HashedRequest(request: request, hash: hash), removed: false)
+    return true
   }
 
   /// Removes `request` from the set.
@@ -75,13 +92,108 @@ public struct RequestSet<Request: Hashable & Sendable> {
   @inlinable
   @discardableResult
   public mutating func remove(_ request: Request) -> Request? {
-    requests.removeValue(forKey: request)
+    let hash = Slots.hash(of: request)
+    // A slot stays valid when the storage is copied: the copy keeps every entry in its slot.
+    guard let slot = storage.slots.slot(of: request, hash: hash) else { return nil }
+    makeUnique()
+    let removed = storage.slots.remove(at: slot).key
+    storage.record(HashedRequest(request: removed, hash: hash), removed: true)
+    return removed
   }
 
   /// Removes every element; a feedback over the set then compares it whole once.
   @inlinable
   public mutating func removeAll() {
-    requests.removeAll()
+    guard !storage.slots.isEmpty else { return }
+    storage = RequestSetStorage()
+  }
+
+  @usableFromInline typealias Slots = HashSlots<Request, Void>
+
+  /// Gives this value a storage of its own before a mutation.
+  @inlinable
+  mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = RequestSetStorage(copying: storage)
+    }
+  }
+}
+
+// MARK: - The journal, for the reconciler
+
+extension RequestSet {
+  /// The moment of its history this value is at; two values with the same mark hold the same
+  /// elements.
+  @inlinable
+  var mark: JournalStamp {
+    storage.journal.mark
+  }
+
+  /// The elements inserted or removed since the value whose mark is `mark`, with their
+  /// hashes, or `nil` when this value's history does not reach back to it.
+  @inlinable
+  func changes(since mark: JournalStamp) -> ArraySlice<HashedRequest<Request>>? {
+    storage.journal.changes(since: mark)
+  }
+
+  /// The element whose removal is the only change since the value whose mark is `mark`.
+  @inlinable
+  func removedAlone(since mark: JournalStamp) -> HashedRequest<Request>? {
+    storage.journal.removedAlone(since: mark)
+  }
+}
+
+/// A request and its hash (``HashSlots/hash(of:)``), as a ``RequestSet``'s journal keeps it.
+@usableFromInline
+struct HashedRequest<Request> {
+  @usableFromInline let request: Request
+  @usableFromInline let hash: Int
+
+  @inlinable
+  init(request: Request, hash: Int) {
+    self.request = request
+    self.hash = hash
+  }
+}
+
+/// The storage of a ``RequestSet``: its elements, each with its hash, and the journal of its
+/// insertions and removals.
+///
+/// - Invariant: as for `KeyedRequestsStorage`, the storage is mutated only through a
+///   ``RequestSet`` that holds the only strong reference to it (`isKnownUniquelyReferenced`);
+///   shared storages are only read. That makes the `@unchecked Sendable` conformance sound.
+///
+/// Exclusivity: the stored `var`s skip the run-time check (see PerformanceLedger: exclusivity
+/// opt-outs). No two accesses can overlap: a shared storage is only read, and a unique one is
+/// changed by one ``RequestSet`` mutation at a time; the elements' `==` and `hash(into:)`, which
+/// a mutation calls, cannot reach the set it mutates, which is `inout` to it.
+@usableFromInline
+final class RequestSetStorage<Request: Hashable & Sendable>: @unchecked Sendable {
+  @exclusivity(unchecked) @usableFromInline var slots: HashSlots<Request, Void>
+  @exclusivity(unchecked) @usableFromInline var journal: ChangeJournal<HashedRequest<Request>>
+
+  /// An empty storage with a fresh history.
+  @inlinable
+  init() {
+    slots = HashSlots()
+    journal = ChangeJournal()
+  }
+
+  /// A copy of `other` that continues its history with stamps of its own.
+  @inlinable
+  init(copying other: RequestSetStorage) {
+    slots = other.slots.copy()
+    journal = other.journal.continued()
+  }
+
+  deinit {
+    slots.deallocate()
+  }
+
+  /// Appends an insertion or a removal to the journal.
+  @inlinable
+  func record(_ change: HashedRequest<Request>, removed: Bool) {
+    journal.record(change, removed: removed, entryCount: slots.count)
   }
 }
 
@@ -93,22 +205,29 @@ extension RequestSet: Equatable {
   /// Whether two sets hold the same elements; their histories do not matter.
   @inlinable
   public static func == (lhs: RequestSet, rhs: RequestSet) -> Bool {
-    lhs.requests == rhs.requests
+    if lhs.storage === rhs.storage { return true }
+    let left = lhs.storage.slots
+    let right = rhs.storage.slots
+    guard left.count == right.count else { return false }
+    return left.occupiedSlots.allSatisfy {
+      right.slot(of: left[slot: $0].key, hash: left.hash(at: $0)) != nil
+    }
   }
 }
 
 extension RequestSet: Hashable {
-  /// Hashes the elements.
-  ///
-  /// - Parameter hasher: The hasher to feed.
+  /// Hashes the elements in no particular order: equal sets hash alike, whatever their slots.
   @inlinable
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(requests)
+    let slots = storage.slots
+    let combined = slots.occupiedSlots.reduce(0) { $0 &+ slots.hash(at: $1) }
+    hasher.combine(slots.count)
+    hasher.combine(combined)
   }
 }
 
 extension RequestSet: ExpressibleByArrayLiteral {
-  /// Creates a set from a literal; duplicates are kept once.
+  /// Creates a set of the literal's elements; duplicates are kept once.
   ///
   /// - Parameter elements: The requests.
   @inlinable
@@ -118,50 +237,66 @@ extension RequestSet: ExpressibleByArrayLiteral {
 }
 
 extension RequestSet: Collection {
-  /// A position in the set; mutating the set invalidates it.
-  public typealias Index = KeyedRequests<Request, Request>.Index
+  /// A position in a set: valid until the set is next mutated.
+  public struct Index: Comparable, Sendable {
+    @usableFromInline let slot: Int
+
+    @inlinable
+    init(slot: Int) {
+      self.slot = slot
+    }
+
+    /// Whether `lhs` comes before `rhs` in the set's order.
+    @inlinable
+    public static func < (lhs: Index, rhs: Index) -> Bool {
+      lhs.slot < rhs.slot
+    }
+  }
 
   /// The position of the first element.
   @inlinable
-  public var startIndex: Index { requests.startIndex }
+  public var startIndex: Index { Index(slot: storage.slots.occupiedSlot(from: 0)) }
 
   /// The position after the last element.
   @inlinable
-  public var endIndex: Index { requests.endIndex }
+  public var endIndex: Index { Index(slot: storage.slots.capacity) }
 
   /// The number of elements.
   @inlinable
-  public var count: Int { requests.count }
+  public var count: Int { storage.slots.count }
 
-  /// Whether the set is empty.
+  /// Whether the set has no element.
   @inlinable
-  public var isEmpty: Bool { requests.isEmpty }
+  public var isEmpty: Bool { storage.slots.isEmpty }
 
   /// The position after `index`.
   ///
-  /// - Parameter index: A valid position other than ``endIndex``.
+  /// - Parameter index: A valid position before ``endIndex``.
   /// - Returns: The next position.
   @inlinable
   public func index(after index: Index) -> Index {
-    requests.index(after: index)
+    Index(slot: storage.slots.occupiedSlot(from: index.slot + 1))
   }
 
   /// The element at a position.
   ///
-  /// - Parameter position: A valid position other than ``endIndex``.
+  /// - Parameter position: A valid position before ``endIndex``.
   @inlinable
   public subscript(position: Index) -> Request {
-    requests[position].key
+    precondition(
+      position.slot < storage.slots.capacity && storage.slots.hash(at: position.slot) != 0,
+      "RequestSet index out of range")
+    return storage.slots[slot: position.slot].key
   }
 }
 
 extension RequestSet: CustomStringConvertible, CustomReflectable {
   /// The elements, written as a `Set` writes them.
   public var description: String {
-    Set(requests.keys).description
+    Set(self).description
   }
 
-  /// A mirror that shows the set's elements.
+  /// The elements, as a set's.
   public var customMirror: Mirror {
     Mirror(self, unlabeledChildren: self, displayStyle: .set)
   }

@@ -26,40 +26,68 @@ final class KeyedRequestsStorage<Key: Hashable & Sendable, Request: Equatable & 
 {
   /// The requests.
   @exclusivity(unchecked) @usableFromInline var entries: [Key: Request]
-  /// The journal's stamps, increasing; `changedKeys[i]` is the key stamped `stamps[i]`.
-  @exclusivity(unchecked) @usableFromInline var stamps: [JournalStamp]
-  /// The journal's keys; a key changed several times is in it several times.
-  @exclusivity(unchecked) @usableFromInline var changedKeys: [Key]
-  /// The stamp of the moment just before the journal's first entry: the storage's creation, or
-  /// the last entry compaction dropped.
-  @exclusivity(unchecked) @usableFromInline var base: JournalStamp
-  /// The latest stamp this storage made; the next entry takes the one after it.
-  @exclusivity(unchecked) @usableFromInline var latest: JournalStamp
-  /// Whether the journal's last entry removed its key: a reconciler that finds only that entry
-  /// since its mark knows the key has no request without looking it up
-  /// (``keyRemovedAlone(since:)``).
-  @exclusivity(unchecked) @usableFromInline var lastEntryRemoved = false
+  /// The journal of the keys whose request changed.
+  @exclusivity(unchecked) @usableFromInline var journal: ChangeJournal<Key>
 
   /// Creates a storage with a fresh history.
   @usableFromInline
   init(entries: [Key: Request]) {
-    let stamp = JournalStamp.fresh()
     self.entries = entries
-    self.stamps = []
-    self.changedKeys = []
-    self.base = stamp
-    self.latest = stamp
+    self.journal = ChangeJournal()
   }
 
   /// Creates a copy of `other` that continues its history with stamps of its own.
   @usableFromInline
   init(copying other: KeyedRequestsStorage) {
     self.entries = other.entries
-    self.stamps = other.stamps
-    self.changedKeys = other.changedKeys
-    self.base = other.base
-    self.latest = JournalStamp.fresh()
-    self.lastEntryRemoved = other.lastEntryRemoved
+    self.journal = other.journal.continued()
+  }
+
+  /// Appends a change of `key` to the journal; `removed` says the key's request was removed.
+  @inlinable
+  func record(_ key: Key, removed: Bool = false) {
+    journal.record(key, removed: removed, entryCount: entries.count)
+  }
+}
+
+/// The journal of a collection's changes, newest last: what a ``KeyedRequests`` or a
+/// ``RequestSet`` records of each mutation, and what its feedback reads since the moment it
+/// last looked.
+///
+/// A journal entry's stamp is unique in the process and stamps grow along every journal, so a
+/// stamp names one moment of one history (see `KeyedRequestsStorage`).
+@usableFromInline
+struct ChangeJournal<Change> {
+  /// The journal's stamps, increasing; `changes[i]` is the change stamped `stamps[i]`.
+  @usableFromInline var stamps: [JournalStamp]
+  /// The journal's changes; a key changed several times is in it several times.
+  @usableFromInline var changes: [Change]
+  /// The stamp of the moment just before the journal's first entry: the storage's creation, or
+  /// the last entry compaction dropped.
+  @usableFromInline var base: JournalStamp
+  /// The latest stamp this journal made; the next entry takes the one after it.
+  @usableFromInline var latest: JournalStamp
+  /// Whether the journal's last entry removed its key: a reconciler that finds only that entry
+  /// since its mark knows the key has no request without looking it up
+  /// (``removedAlone(since:)``).
+  @usableFromInline var lastEntryRemoved = false
+
+  /// A journal with a fresh history.
+  @usableFromInline
+  init() {
+    let stamp = JournalStamp.fresh()
+    self.stamps = []
+    self.changes = []
+    self.base = stamp
+    self.latest = stamp
+  }
+
+  /// A copy that continues this history with stamps of its own.
+  @usableFromInline
+  func continued() -> ChangeJournal {
+    var copy = self
+    copy.latest = JournalStamp.fresh()
+    return copy
   }
 
   /// The stamp of the latest change: names this moment of the history.
@@ -68,54 +96,58 @@ final class KeyedRequestsStorage<Key: Hashable & Sendable, Request: Equatable & 
     stamps.last ?? base
   }
 
-  /// Appends a change of `key` to the journal; `removed` says the key's request was removed.
+  /// Appends a change.
   ///
+  /// - Parameters:
+  ///   - change: The change: a key, or an element and its hash.
+  ///   - removed: Whether it removed its key.
+  ///   - entryCount: How many entries the collection holds.
   /// - Complexity: Amortized O(1): the journal drops its older half when it outgrows
-  ///   `max(64, count)`.
+  ///   `max(64, entryCount)`.
   @inlinable
-  func record(_ key: Key, removed: Bool = false) {
+  mutating func record(_ change: Change, removed: Bool, entryCount: Int) {
     lastEntryRemoved = removed
     latest = latest.next
     stamps.append(latest)
-    changedKeys.append(key)
-    if stamps.count > Swift.max(64, entries.count) { compact() }
+    changes.append(change)
+    if stamps.count > Swift.max(64, entryCount) { compact() }
   }
 
   /// Drops the older half of the journal; a mark in it is then no longer found.
   @usableFromInline
-  func compact() {
+  mutating func compact() {
     let dropped = stamps.count / 2
     base = stamps[dropped - 1]
     stamps.removeFirst(dropped)
-    changedKeys.removeFirst(dropped)
+    changes.removeFirst(dropped)
   }
 
-  /// The key of the journal's last entry when that entry removed its request and is the only
-  /// one after the moment `mark` names; otherwise `nil`.
+  /// The journal's last change when it removed its key and is the only one after the moment
+  /// `mark` names; otherwise `nil`.
   ///
   /// - Complexity: O(1).
   @inlinable
-  func keyRemovedAlone(since mark: JournalStamp) -> Key? {
+  func removedAlone(since mark: JournalStamp) -> Change? {
     let count = stamps.count
     guard lastEntryRemoved, count > 0, mark == (count > 1 ? stamps[count - 2] : base) else {
       return nil
     }
-    return changedKeys[count - 1]
+    return changes[count - 1]
   }
 
-  /// The keys changed since the moment `mark` names, or `nil` when this history does not reach
+  /// The changes since the moment `mark` names, or `nil` when this history does not reach
   /// back to it.
   ///
   /// - Complexity: O(log *n*), where *n* is the length of the journal.
   @inlinable
-  func keys(changedSince mark: JournalStamp) -> ArraySlice<Key>? {
-    if mark == base { return changedKeys[...] }
+  func changes(since mark: JournalStamp) -> ArraySlice<Change>? {
+    if mark == base { return changes[...] }
     // A reconciler reads the journal after each step, so its mark is most often among the
     // last few entries; past those, stamps grow along the journal: search them by halves.
     var position = stamps.count
     while position > 0, stamps.count - position < 4 {
       position -= 1
-      if stamps[position] == mark { return changedKeys[(position + 1)...] }
+      if stamps[position] == mark { return changes[(position + 1)...] }
     }
     var low = 0
     var high = position
@@ -124,7 +156,7 @@ final class KeyedRequestsStorage<Key: Hashable & Sendable, Request: Equatable & 
       if stamps[middle] < mark { low = middle + 1 } else { high = middle }
     }
     guard low < position, stamps[low] == mark else { return nil }
-    return changedKeys[(low + 1)...]
+    return changes[(low + 1)...]
   }
 }
 

@@ -13,6 +13,10 @@
 /// heap box it is stored in). At most ``spareLimit`` are kept per keyed feedback, until its
 /// reconciler goes (a `forEach` child's with the child).
 ///
+/// The table keeps each key's hash beside it (``HashSlots``): a ``RequestSet``'s feedback looks
+/// its keys up and starts them with the hashes the set stored, and a removal moves its
+/// neighbours without hashing them again.
+///
 /// Exclusivity: the stored `var`s skip the run-time check (see PerformanceLedger: exclusivity
 /// opt-outs). No two accesses can overlap: the table belongs to one reconciler, which runs on
 /// its system's isolation, one reconciliation at a time, and no method holds an access across a
@@ -23,7 +27,7 @@ final class KeyedEffects<Key: Hashable & Sendable, Request: Equatable & Sendable
   @usableFromInline typealias Running = (request: Request, id: EffectID, description: EffectRequest)
 
   /// The effect running for each key.
-  @exclusivity(unchecked) @usableFromInline var running: [Key: Running]
+  @exclusivity(unchecked) @usableFromInline var running: HashSlots<Key, Running>
   /// Boxes of retired requests, to renew; always empty unless ``keepsBoxes``.
   @exclusivity(unchecked) @usableFromInline var spare: [EffectRequest]
   /// The position of the feedback in its feature's list, for the requests' descriptions.
@@ -41,25 +45,29 @@ final class KeyedEffects<Key: Hashable & Sendable, Request: Equatable & Sendable
   @inlinable
   init(feedbackIndex: Int, namesKeys: Bool) {
     // Set here rather than as initial values, which would be generic functions of their own.
-    self.running = Dictionary()
+    self.running = HashSlots()
     self.spare = Array()
     self.feedbackIndex = feedbackIndex
     self.namesKeys = namesKeys
   }
 
+  deinit {
+    running.deallocate()
+  }
+
   /// Whether no effect runs.
   @inlinable var isEmpty: Bool { running.isEmpty }
 
-  /// Cancels the effect running for the key at `index`.
+  /// Cancels the effect running for the key in `slot`.
   ///
   /// - Parameters:
-  ///   - index: The key's position in ``running``.
+  ///   - slot: The key's slot in ``running``.
   ///   - host: Where the effect runs.
   @inlinable
   func cancel<Event, Failure, Context>(
-    at index: [Key: Running].Index, _ host: EffectHost<Event, Failure, Context>
+    at slot: Int, _ host: EffectHost<Event, Failure, Context>
   ) {
-    let retired = running.remove(at: index).value
+    let retired = running.remove(at: slot).value
     host.cancel(retired.id)
     if Self.keepsBoxes, spare.count < Self.spareLimit { spare.append(retired.description) }
   }
@@ -78,12 +86,14 @@ final class KeyedEffects<Key: Hashable & Sendable, Request: Equatable & Sendable
   ) -> Bool {
     let ordered =
       keys.count > 1
-      ? keys.map { (key: $0, start: running[$0]?.id.rawValue ?? 0) }
-        .sorted { $0.start < $1.start }.map(\.key)
+      ? keys.map { key in
+        (key: key, start: running.slot(of: key).map { running[slot: $0].value.id.rawValue } ?? 0)
+      }
+      .sorted { $0.start < $1.start }.map(\.key)
       : keys
     for key in ordered {
-      guard let index = running.index(forKey: key) else { continue }
-      cancel(at: index, host)
+      guard let slot = running.slot(of: key) else { continue }
+      cancel(at: slot, host)
       if host.isStopped() { return false }
     }
     return true
@@ -94,12 +104,14 @@ final class KeyedEffects<Key: Hashable & Sendable, Request: Equatable & Sendable
   /// - Parameters:
   ///   - request: The request.
   ///   - key: Its key, which runs no other effect.
+  ///   - hash: The key's hash (``HashSlots/hash(of:)``), when the caller has it.
   ///   - effect: Makes the request's effect.
   ///   - host: Where the effect runs.
   @inlinable
   func start<Event, Failure, Context>(
     _ request: Request,
     for key: Key,
+    hash: Int? = nil,
     effect: (Request) -> Effect<Event, Failure, Context>,
     _ host: EffectHost<Event, Failure, Context>
   ) {
@@ -114,6 +126,7 @@ final class KeyedEffects<Key: Hashable & Sendable, Request: Equatable & Sendable
         feedbackIndex: feedbackIndex, key: namesKeys ? key : nil, value: request)
     }
     let id = host.start(effect(request), description)
-    running[key] = (request, id, description)
+    running.insertNew(
+      key, (request, id, description), hash: hash ?? HashSlots<Key, Running>.hash(of: key))
   }
 }

@@ -236,15 +236,13 @@ struct Reconciler<State, Event: Sendable, Failure: Error, Context: Sendable> {
     // Found first, then cancelled: removing while walking the table would copy the whole table
     // at the first removal. Cancelled in start order, as a set's and a child's are, whatever
     // the table's order (which is the keys' hash order, different in each process).
-    var vanished: [Key] = []
-    for (key, running) in active.running where wanted[key] != running.request {
-      vanished.append(key)
-    }
+    let running = active.running
+    let vanished = running.keys { wanted[running[slot: $0].key] != running[slot: $0].value.request }
     if !vanished.isEmpty, !active.cancelInStartOrder(vanished, host) { return }
     // With nothing running (a first step, a fan-out after the last one ended), every key
     // starts: no lookup before each insertion.
     let nothingRunning = active.isEmpty
-    for (key, request) in wanted where nothingRunning || active.running[key] == nil {
+    for (key, request) in wanted where nothingRunning || !active.running.contains(key) {
       active.start(request, for: key, effect: effect, host)
       if host.isStopped() { return }
     }

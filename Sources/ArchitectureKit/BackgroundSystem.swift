@@ -234,7 +234,7 @@ public actor BackgroundSystem<State, Event: Sendable, ErrorType: Error, Context:
   ///
   /// - Parameter journal: The journal.
   public func record(into journal: sending Journal<State, Event>) {
-    shell.attachRecorder(journal)
+    shell.attachJournal(journal)
   }
 
   /// The storage the mailbox holds, in entries: small once a burst is processed.

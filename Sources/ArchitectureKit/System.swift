@@ -544,7 +544,7 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   ///
   /// - Parameter journal: The journal.
   public func record(into journal: Journal<State, Event>) {
-    shell.attachRecorder(journal)
+    shell.attachJournal(journal)
   }
 
   /// The system's effect tasks and stream finishers (made by the first read if not yet made).

@@ -66,6 +66,64 @@ struct JournalTests {
     #expect(records.header["capacity"] as? Int == 1_000)
   }
 
+  /// Runs `events` through a system with three journals that keep every second state.
+  ///
+  /// The first, attached at creation, records its steps inline, in code specialized for the
+  /// system's types; the second, attached next, and the third, whose redaction changes events
+  /// and states (to themselves), take the general path every recorder is told through, as the
+  /// change printer attached last does. Returns each journal's records, times left out.
+  func recordThrice<State: Sendable, Event: Sendable, Failure: Error>(
+    _ initialState: State, _ feature: Feature<State, Event, Failure, Void>, _ events: [Event]
+  ) throws -> (records: [[String]], printedSteps: Int) {
+    let unchanged = JournalRedaction<State, Event>(events: { $0 }, states: { $0 })
+    let journals = [
+      Journal<State, Event>(states: .every(2)), Journal<State, Event>(states: .every(2)),
+      Journal<State, Event>(states: .every(2), redaction: unchanged),
+    ]
+    var printed: [String] = []
+    let system = System(
+      initialState: initialState, context: (), feature: feature, journal: journals[0])
+    system.record(into: journals[1])
+    system.record(into: journals[2])
+    system.printChanges { printed.append($0) }
+    for event in events { system.send(event) }
+    system.stop()
+    // The records as written, but for their times (the header is the first line).
+    let records = journals.map { journal in
+      journal.lines.dropFirst().map { $0.replacing(/,?"time":[0-9.e-]+/, with: "") }
+    }
+    return (records, printed.filter { $0.hasPrefix("step ") }.count)
+  }
+
+  /// A state with collections, whose changes are listed at each step.
+  @Test func everyJournalRecordsTheSameStepsWhicheverPathItTakes() throws {
+    let (records, printedSteps) = try recordThrice(Shelf.State(), Shelf.feature, Shelf.session)
+    #expect(records[0].count == 30)
+    #expect(records[0] == records[1])
+    #expect(records[0] == records[2])
+    #expect(printedSteps == 15)
+    // The snapshot of the state before the first step, then every second step's state.
+    let steps = try JournalLines(["{}"] + records[0]).records
+    let kept = steps.filter { $0["state"] != nil }.compactMap { $0["step"] as? Int }
+    #expect(kept == [0, 2, 4, 6, 8, 10, 12, 14])
+  }
+
+  /// A state of plain values, kept beside each step and compared when the step is read.
+  @Test func everyJournalRecordsTheSameChangesOfPlainValuesWhicheverPathItTakes() throws {
+    let (records, printedSteps) = try recordThrice(
+      Dial(), Feature<Dial, Int, Never, Void>(reduce: Self.turn), Array(1...9))
+    // The snapshot, nine steps, and the stop.
+    #expect(records[0].count == 11)
+    #expect(records[0] == records[1])
+    #expect(records[0] == records[2])
+    #expect(printedSteps == 9)
+    let steps = try JournalLines(["{}"] + records[0])
+    #expect(steps.changes(ofStep: 1) == ["muted: false → true"])
+    #expect(steps.changes(ofStep: 8) == ["position.x: 3 → 8"])
+    #expect(steps.step(4)?["state"] != nil)
+    #expect(steps.step(5)?["state"] == nil)
+  }
+
   @Test func recordsTheChangedPathsOfEachStepNamedAsTheChildren() throws {
     let journal = ShelfJournal()
     record(into: journal)

@@ -1,4 +1,5 @@
 /// One changed part of a state: where it is, and its value before and after, as text.
+@usableFromInline
 package struct StateChange: Sendable, Equatable {
   /// Where the part is, as a child feature's scope names it: `cart.items[3].count`,
   /// `path[#3].detail.isAdding`, `destination.settings.name`; empty for the whole state.

@@ -50,14 +50,17 @@ public final class Journal<State, Event: Sendable> {
   // as `Any` (see `JournalActivity`): the closures take them back to their types.
   private let redactEvent: ((Any) -> Any)?
   private let redactState: ((Any) -> Any)?
-  private let redactRequest: ((EffectRequest) -> String)?
+  @usableFromInline let redactRequest: ((EffectRequest) -> String)?
   private let redactError: ((any Error) -> String)?
-  private let encoding = JournalEncoding(
+  @usableFromInline let encoding = JournalEncoding(
     encodesEvents: Event.self is any Encodable.Type, encodesStates: State.self is any Encodable.Type
   )
   /// Whether a step keeps the states it changed between, and lists the changes when written:
   /// for a small state of plain values that no redaction changes (see `JournalEntry.Changes`).
-  private let keepsStatesForChanges: Bool
+  @usableFromInline let keepsStatesForChanges: Bool
+  /// Whether a step is recorded by ``recordStepInline(_:origin:state:at:)``, in code
+  /// specialized for the system's types: when no redaction changes events or states.
+  @usableFromInline let recordsStepsInline: Bool
   /// The largest state, in bytes, kept for its changes: two of them per step kept in memory.
   private static var largestStateKeptForChanges: Int { 256 }
   /// What the recording side uses: touched only by `begin` and `record`, which run on the
@@ -66,9 +69,9 @@ public final class Journal<State, Event: Sendable> {
   /// Exclusivity: skips the run-time check (see PerformanceLedger: exclusivity opt-outs). No
   /// two accesses can overlap: only the recording side touches it, on one isolation, and each
   /// access reads or writes a field and is over before the journal calls any other code.
-  @exclusivity(unchecked) private var recorder = JournalRecorderState()
+  @exclusivity(unchecked) @usableFromInline var recorder = JournalRecorderState<State>()
   /// What readers share with the recording side, under a lock.
-  private let shared: Lock<JournalSharedState>
+  @usableFromInline let shared: Lock<JournalSharedState<State, Event>>
 
   /// A journal in memory.
   ///
@@ -95,6 +98,7 @@ public final class Journal<State, Event: Sendable> {
     keepsStatesForChanges =
       redaction.states == nil && _isPOD(State.self)
       && MemoryLayout<State>.size <= Self.largestStateKeptForChanges
+    recordsStepsInline = redaction.events == nil && redaction.states == nil
     shared = Lock(
       JournalSharedState(
         ring: JournalRing(capacity: capacity), keepsBase: states.interval != nil))
@@ -128,7 +132,7 @@ public final class Journal<State, Event: Sendable> {
   /// Empty until the journal is attached to a system.
   public var lines: [String] {
     let (system, started, base, entries) = shared.withLock { shared in
-      (shared.system, shared.started, shared.base, shared.ring.kept)
+      (shared.system, shared.started, shared.base, shared.ring.kept.map(\.entry))
     }
     guard let system else { return [] }
     var lines = [
@@ -160,64 +164,76 @@ public final class Journal<State, Event: Sendable> {
     }
   }
 
-  /// Keeps an entry in memory and writes it to the file.
+  /// Keeps a record in memory and writes it to the file.
   ///
   /// The line is made before the lock is taken: it runs the events' and states' own code.
-  /// Whether the entry is a step is said by the caller, who knows: asking the entry copies its
+  /// Whether the record is a step is said by the caller, who knows: asking an entry copies its
   /// kind, each `Any` it holds included, to look at its case.
-  private func keep(_ entry: consuming JournalEntry, isStep: Bool) {
-    let line = recorder.writesFile ? encoding.record(entry) : nil
+  private func keep(_ record: consuming JournalRecord<State, Event>, isStep: Bool) {
+    let line = recorder.writesFile ? encoding.record(record.entry) : nil
     // Moved into the ring rather than copied: an entry's copy copies each `Any` it holds.
-    var entry = Optional(entry)
+    var record = Optional(record)
     // swift-format-ignore: NeverForceUnwrap
     // Set the line above; `if let` or an optional parameter copied it again.
-    shared.withLock { shared in shared.keep(entry.take()!, isStep: isStep, line: line) }
+    shared.withLock { shared in shared.keep(record.take()!, isStep: isStep, line: line) }
   }
 }
 
 /// What a journal's recording side keeps between steps.
-private struct JournalRecorderState {
-  var start: ContinuousClock.Instant?
+@usableFromInline
+struct JournalRecorderState<State> {
+  @usableFromInline var start: ContinuousClock.Instant?
   /// The state after the last step (redacted), which the next step's changes are taken from.
-  var lastState: Any?
-  var steps = 0
+  @usableFromInline var lastState: State?
+  @usableFromInline var steps = 0
   /// Whether the journal was made to write a file: each record is then encoded as it comes.
-  var writesFile = false
+  @usableFromInline var writesFile = false
+
+  @usableFromInline
+  init() {}
 }
 
 /// What a journal's readers share with its recording side, under its lock.
-private struct JournalSharedState {
+@usableFromInline
+struct JournalSharedState<State, Event> {
   var system: String?
   var started = ""
-  let ring: JournalRing<JournalEntry>
+  @usableFromInline let ring: JournalRing<JournalRecord<State, Event>>
   /// The snapshot of the state before the oldest step kept, when known: a dump starts with it.
-  var base: JournalEntry?
+  @usableFromInline var base: JournalEntry?
   /// Whether steps keep states, so that a dropped step's state becomes the ``base``.
-  let keepsBase: Bool
+  @usableFromInline let keepsBase: Bool
   var file: JournalFile?
-  var isClosed = false
+  @usableFromInline var isClosed = false
 
-  init(ring: JournalRing<JournalEntry>, keepsBase: Bool) {
+  init(ring: JournalRing<JournalRecord<State, Event>>, keepsBase: Bool) {
     self.ring = ring
     self.keepsBase = keepsBase
   }
 
-  /// Keeps an entry in the ring, and writes its line to the file.
-  mutating func keep(_ entry: consuming JournalEntry, isStep: Bool, line: JSONValue?) {
+  /// Keeps a record in the ring.
+  @inlinable
+  mutating func keep(_ record: consuming JournalRecord<State, Event>, isStep: Bool) {
     guard !isClosed else { return }
-    if let dropped = ring.append(entry, isStep: isStep, returningDropped: keepsBase),
-      case .step(let number, _, _, _, let state) = dropped.kind
-    {
+    if let dropped = ring.append(record, isStep: isStep, returningDropped: keepsBase) {
       // The dropped step's state is the state before the oldest step kept, if it kept one.
-      base = state.map {
-        JournalEntry(time: dropped.time, kind: .snapshot(step: number, state: $0))
-      }
+      base = dropped.snapshot
     }
+  }
+
+  /// Keeps a record in the ring, and writes its line to the file.
+  @inlinable
+  mutating func keep(
+    _ record: consuming JournalRecord<State, Event>, isStep: Bool, line: JSONValue?
+  ) {
+    guard !isClosed else { return }
+    keep(record, isStep: isStep)
     if let line { write(line) }
   }
 
   /// Writes a line to the file, if any; a file that cannot be written is reported once and
   /// closed, and the journal goes on in memory.
+  @usableFromInline
   mutating func write(_ line: JSONValue) {
     guard let file else { return }
     var bytes = line.utf8
@@ -227,6 +243,74 @@ private struct JournalSharedState {
       "\(JournalError(path: file.path, reason: reason)) The journal stops writing it.")
     file.close()
     self.file = nil
+  }
+}
+
+extension Journal {
+  /// Records a step in code specialized for the system's types.
+  ///
+  /// Called by the shell's recording hook: the record is made here and kept at once, without
+  /// the `JournalActivity` every recorder is told through, nor the journal's generic code,
+  /// which runs unspecialized (see PerformanceLedger: steps recorded inline). What it records
+  /// is what ``record(_:at:)`` records for a step.
+  ///
+  /// - Returns: `false`, recording nothing, when the step takes the general path: when a
+  ///   redaction changes events or states.
+  @inlinable
+  func recordStepInline(
+    _ event: Event, origin: JournalOrigin, state: State, at time: ContinuousClock.Instant
+  ) -> Bool {
+    guard recordsStepsInline else { return false }
+    let elapsed = recorder.start.map { time - $0 } ?? .zero
+    let (number, changes, kept) = nextStep(state)
+    let origin = name(origin)
+    if recorder.writesFile {
+      keepWritten(
+        JournalStep(
+          time: elapsed, number: number, event: event, origin: origin, changes: changes,
+          state: kept))
+      return true
+    }
+    // Made inside the lock, where it is kept: made outside, the closure copied it.
+    shared.withLock { shared in
+      shared.keep(
+        .step(
+          JournalStep(
+            time: elapsed, number: number, event: event, origin: origin, changes: changes,
+            state: kept)),
+        isStep: true)
+    }
+    return true
+  }
+
+  /// Keeps a step and writes it to the file.
+  ///
+  /// The line is encoded before the lock is taken, as it runs the event's and the state's own
+  /// code. Out of line: the path of a journal in memory stays short.
+  @inlinable @inline(never)
+  func keepWritten(_ step: JournalStep<State, Event>) {
+    let line = encoding.record(step.entry)
+    shared.withLock { shared in shared.keep(.step(step), isStep: true, line: line) }
+  }
+
+  /// Counts a step whose state (redacted already) is `state`: its number, its changes from the
+  /// state before, and the state itself when the journal keeps it.
+  @inlinable
+  func nextStep(_ state: State) -> (
+    number: Int, changes: JournalStep<State, Event>.Changes, kept: State?
+  ) {
+    recorder.steps += 1
+    let number = recorder.steps
+    var changes = JournalStep<State, Event>.Changes.listed([])
+    // Taken rather than copied: the state after this step replaces it below.
+    if let lastState = recorder.lastState.take() {
+      changes =
+        keepsStatesForChanges
+        ? .between(lastState, state)
+        : .listed(JournalEntry.Changes.list(from: lastState, to: state))
+    }
+    recorder.lastState = state
+    return (number, changes, states.includes(step: number) ? state : nil)
   }
 }
 
@@ -247,7 +331,7 @@ extension Journal: ActivityRecorder {
     }
     guard isFirst else { return false }
     recorder.start = time
-    recorder.lastState = state
+    recorder.lastState = state as? State
     if states.interval != nil {
       let snapshot = JournalEntry(time: .zero, kind: .snapshot(step: 0, state: state))
       let line = recorder.writesFile ? encoding.record(snapshot) : nil
@@ -262,12 +346,19 @@ extension Journal: ActivityRecorder {
   package func record(_ activity: JournalActivity, at time: ContinuousClock.Instant) {
     let elapsed = recorder.start.map { time - $0 } ?? .zero
     let kind: JournalEntry.Kind
-    var isStep = false
     switch activity {
     case .step(let event, let origin, let state):
-      isStep = true
-      recorder.steps += 1
-      kind = step(recorder.steps, event, origin, state)
+      // Redacted in `Any`, as the closures take them, then back in the system's types (a
+      // redaction returns a value of the type it was given).
+      guard let event = (redactEvent?(event) ?? event) as? Event,
+        let state = (redactState?(state) ?? state) as? State
+      else { return assertionFailure("A journal told of a step of another system's types.") }
+      let (number, changes, kept) = nextStep(state)
+      let step = JournalStep(
+        time: elapsed, number: number, event: event, origin: name(origin), changes: changes,
+        state: kept)
+      keep(.step(step), isStep: true)
+      return
     case .started(let effect, let request):
       kind = .effect(.started, serial: effect, request: name(request))
     case .cancelled(let effect, let request):
@@ -283,34 +374,18 @@ extension Journal: ActivityRecorder {
     case .stopped:
       kind = .stopped
     }
-    keep(JournalEntry(time: elapsed, kind: consume kind), isStep: isStep)
-  }
-
-  /// A step's record: its event and state redacted, the changes from the state before.
-  private func step(
-    _ number: Int, _ event: Any, _ origin: JournalOrigin, _ state: Any
-  ) -> JournalEntry.Kind {
-    let event = redactEvent?(event) ?? event
-    let state = redactState?(state) ?? state
-    var changes = JournalEntry.Changes.listed([])
-    // Taken rather than copied: the state after this step replaces it below.
-    if let lastState = recorder.lastState.take() {
-      changes =
-        keepsStatesForChanges
-        ? .between(lastState, state) : .listed(StateDiff.changes(from: lastState, to: state))
-    }
-    recorder.lastState = state
-    let kept = states.includes(step: number) ? state : nil
-    return .step(number, event: event, origin: name(origin), changes: changes, state: kept)
+    keep(.entry(JournalEntry(time: elapsed, kind: consume kind)), isStep: false)
   }
 
   /// A request as the journal records it: redacted now, or described when written.
-  private func name(_ request: EffectRequest) -> JournalEntry.RequestName {
+  @usableFromInline
+  func name(_ request: EffectRequest) -> JournalEntry.RequestName {
     guard let redact = redactRequest else { return .request(request) }
     return .text(redact(request))
   }
 
-  private func name(_ origin: JournalOrigin) -> JournalEntry.Origin {
+  @usableFromInline
+  func name(_ origin: JournalOrigin) -> JournalEntry.Origin {
     switch origin {
     case .app: .app
     case .effect(let serial, let request): .effect(serial, request: request.map(name))

@@ -5,6 +5,7 @@
 /// a recorder is attached. Events and states are `Any`: recorders describe, compare and encode
 /// them by reflection anyway, and a generic activity, made and matched by unspecialized code,
 /// looked up its metadata each time.
+@usableFromInline
 package enum JournalActivity {
   /// An event was reduced; `state` is the state after it.
   case step(event: Any, origin: JournalOrigin, state: Any)
@@ -23,6 +24,7 @@ package enum JournalActivity {
 }
 
 /// Where an event came from: the app, or an effect.
+@usableFromInline
 package enum JournalOrigin: Sendable {
   /// Sent from outside the effects: a `send`, a user action, a listener, a hook.
   case app

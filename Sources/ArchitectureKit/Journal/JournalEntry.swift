@@ -6,11 +6,19 @@
 /// looked up its metadata — more than half of what a recorded step cost.
 ///
 /// See `Documentation/JournalFormat.md` for the lines.
+@usableFromInline
 struct JournalEntry {
   /// Since the journal began, on the monotonic clock.
-  let time: Duration
-  let kind: Kind
+  @usableFromInline let time: Duration
+  @usableFromInline let kind: Kind
 
+  @usableFromInline
+  init(time: Duration, kind: Kind) {
+    self.time = time
+    self.kind = kind
+  }
+
+  @usableFromInline
   enum Kind {
     /// An event was reduced: its number (from 1), the changes, and the state when kept.
     case step(Int, event: Any, origin: Origin, changes: Changes, state: Any?)
@@ -27,6 +35,7 @@ struct JournalEntry {
   }
 
   /// Where an event came from, its effect's request named as the journal writes it.
+  @usableFromInline
   enum Origin {
     case app
     case effect(UInt64, request: RequestName?)
@@ -34,6 +43,7 @@ struct JournalEntry {
 
   /// A request as the journal writes it: described when written, or the text a redaction made
   /// of it when it was recorded.
+  @usableFromInline
   enum RequestName {
     case request(EffectRequest)
     case text(String)
@@ -56,11 +66,19 @@ struct JournalEntry {
   /// and only their changes kept (see PerformanceLedger: changes listed when written). Only an
   /// `Unmanaged` reference or an unsafe pointer, which are plain values too, could show what
   /// they point to as it is when the entry is written.
+  @usableFromInline
   enum Changes {
     /// The changes, listed at the step.
     case listed([StateChange])
     /// The state before the step and the state after it, of a type of plain values.
     case between(Any, Any)
+
+    /// The changes between two states, listed now (by reflection, down the parts that
+    /// changed).
+    @usableFromInline
+    static func list(from old: Any, to new: Any) -> [StateChange] {
+      StateDiff.changes(from: old, to: new)
+    }
 
     /// The changes, in the order of the state's declaration.
     var list: [StateChange] {
@@ -72,6 +90,7 @@ struct JournalEntry {
   }
 
   /// The kinds of effect records that carry nothing but the effect.
+  @usableFromInline
   enum EffectRecord: String {
     case started, cancelled, finished
   }
@@ -79,6 +98,7 @@ struct JournalEntry {
 
 /// How a journal writes its values: events and states encoded when they are `Encodable`,
 /// described otherwise.
+@usableFromInline
 struct JournalEncoding {
   /// Whether events are written encoded (the header's `events` is `codable`).
   let encodesEvents: Bool
@@ -108,6 +128,7 @@ struct JournalEncoding {
   }
 
   /// A record's object.
+  @usableFromInline
   func record(_ entry: JournalEntry) -> JSONValue {
     var members: [JSONValue.Member] = []
     func add(_ key: String, _ value: JSONValue) {

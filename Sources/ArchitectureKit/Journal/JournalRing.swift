@@ -17,21 +17,22 @@
 /// deinitializers of the values a dropped entry held) can reach the ring only through that
 /// journal, whose lock is held: a deinitializer that used the journal would wait for the lock
 /// forever, as it would have when the array was compacted, never reach the ring.
+@usableFromInline
 final class JournalRing<Entry> {
   /// How many steps it keeps; 0 keeps nothing.
-  let capacity: Int
+  @usableFromInline let capacity: Int
   /// The buffer, `size` slots long (a power of two, or 0).
-  @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Entry>
-  @exclusivity(unchecked) private var size = 0
+  @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<Entry>
+  @exclusivity(unchecked) @usableFromInline var size = 0
   /// The slot of the oldest entry kept, and how many are kept.
-  @exclusivity(unchecked) private var first = 0
-  @exclusivity(unchecked) private var count = 0
+  @exclusivity(unchecked) @usableFromInline var first = 0
+  @exclusivity(unchecked) @usableFromInline var count = 0
   /// How many entries were dropped since the start: the entry at position `p` of the history
   /// is `p - dropped` slots after `first`.
-  @exclusivity(unchecked) private var dropped = 0
+  @exclusivity(unchecked) @usableFromInline var dropped = 0
   /// The positions in the history of the steps kept, from ``stepHead`` on.
-  @exclusivity(unchecked) private var steps: [Int] = []
-  @exclusivity(unchecked) private var stepHead = 0
+  @exclusivity(unchecked) @usableFromInline var steps: [Int] = []
+  @exclusivity(unchecked) @usableFromInline var stepHead = 0
 
   init(capacity: Int) {
     self.capacity = max(0, capacity)
@@ -56,6 +57,7 @@ final class JournalRing<Entry> {
   ///   - isStep: Whether it is a step.
   ///   - returningDropped: Whether the caller wants the step dropped (a copy of it).
   /// - Returns: The step dropped, if any and if asked for.
+  @inlinable
   func append(_ entry: consuming Entry, isStep: Bool, returningDropped: Bool) -> Entry? {
     guard capacity > 0 else { return isStep && returningDropped ? entry : nil }
     var droppedStep: Entry?
@@ -78,12 +80,14 @@ final class JournalRing<Entry> {
   }
 
   /// The slot of the entry `offset` places after the oldest one kept.
-  private func slot(_ offset: Int) -> Int {
+  @inlinable
+  func slot(_ offset: Int) -> Int {
     (first + offset) & (size - 1)
   }
 
   /// Drops the oldest `n` entries kept, destroying them.
-  private func dropFirst(_ n: Int) {
+  @inlinable
+  func dropFirst(_ n: Int) {
     assert(n <= count, "dropping more entries than the ring keeps")
     for _ in 0..<n {
       (slots + first).deinitialize(count: 1)
@@ -94,7 +98,8 @@ final class JournalRing<Entry> {
   }
 
   /// Doubles the buffer, moving the entries kept to its start.
-  private func grow() {
+  @usableFromInline
+  func grow() {
     let grown = UnsafeMutablePointer<Entry>.allocate(capacity: max(16, size * 2))
     for offset in 0..<count {
       (grown + offset).moveInitialize(from: slots + slot(offset), count: 1)

@@ -14,7 +14,7 @@ public enum JournalStates: Sendable, Equatable {
   public static var everyStep: JournalStates { .every(1) }
 
   /// The interval between steps that keep their state; `nil` for ``none``.
-  var interval: Int? {
+  @usableFromInline var interval: Int? {
     switch self {
     case .none: nil
     case .every(let interval): max(1, interval)
@@ -22,7 +22,7 @@ public enum JournalStates: Sendable, Equatable {
   }
 
   /// Whether the step numbered `step` (from 1) keeps its state.
-  func includes(step: Int) -> Bool {
+  @usableFromInline func includes(step: Int) -> Bool {
     guard let interval else { return false }
     return step % interval == 0
   }

@@ -26,7 +26,9 @@ extension RuntimeShell {
   /// cannot be named).
   @usableFromInline
   func attachJournal(_ journal: Journal<State, Event>) {
-    attachRecorder(journal)
+    guard attachRecorder(journal), let recording else { return }
+    // The first journal records its steps inline (``recordStep(_:state:in:)``).
+    if recording.stepJournal == nil { recording.stepJournal = journal }
   }
 
   /// Makes the recording, knowing the requests of the effects already running.
@@ -40,9 +42,23 @@ extension RuntimeShell {
   }
 
   /// Records a step; the core says which effect its event came from.
-  @usableFromInline
+  ///
+  /// Specialized for the system's types: the journal that records steps inline is told
+  /// directly (``Journal/recordStepInline(_:origin:state:at:)``), and the other recorders, if
+  /// any, through ``Recording/record(_:)`` as before.
+  @inlinable
   func recordStep(_ event: Event, state: State, in recording: Recording) {
     let origin = recording.origin(of: core.entrySource)
+    if let journal = recording.stepJournal {
+      // Only `attachJournal` sets it, with a journal of this system's types.
+      let journal = unsafeDowncast(journal, to: Journal<State, Event>.self)
+      if journal.recordStepInline(event, origin: origin, state: state, at: .now) {
+        if recording.hasOtherRecorders {
+          recording.record(.step(event: event, origin: origin, state: state), except: journal)
+        }
+        return
+      }
+    }
     recording.record(.step(event: event, origin: origin, state: state))
   }
 
@@ -109,16 +125,32 @@ package final class Recording {
   @exclusivity(unchecked) var requests: [UInt64: EffectRequest] = [:]
   /// The effect that finished last: its event, if any, is the next step's.
   @exclusivity(unchecked) var finished: (serial: UInt64, request: EffectRequest)?
+  /// The journal that records steps inline, a `Journal` of its system's `State` and `Event`:
+  /// the first one attached, if any.
+  @exclusivity(unchecked) @usableFromInline var stepJournal: AnyObject?
+
+  /// Whether a recorder other than ``stepJournal`` is attached.
+  @usableFromInline var hasOtherRecorders: Bool {
+    recorders.count > (stepJournal == nil ? 0 : 1)
+  }
 
   /// Tells every recorder, with the time of this moment.
+  @usableFromInline
   func record(_ activity: JournalActivity) {
+    record(activity, except: nil)
+  }
+
+  /// Tells every recorder but `skipped`, with the time of this moment.
+  @usableFromInline
+  func record(_ activity: JournalActivity, except skipped: AnyObject?) {
     let now = ContinuousClock.now
     // A copy: a recorder's output may attach another recorder.
     let recorders = self.recorders
-    for recorder in recorders { recorder.record(activity, at: now) }
+    for recorder in recorders where recorder !== skipped { recorder.record(activity, at: now) }
   }
 
   /// The origin of an event from the effect with the serial number `serial` (0: the app).
+  @usableFromInline
   func origin(of serial: UInt64) -> JournalOrigin {
     guard serial != 0 else { return .app }
     if let request = requests[serial] { return .effect(serial, request: request) }

@@ -35,19 +35,14 @@ package struct Lock<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with exclusive access to the guarded value.
-  @usableFromInline
+  ///
+  /// Inlinable, so that `body` runs inlined in code specialized for the guarded type; the mutex
+  /// is taken and released by two small functions of this module.
+  @inlinable
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try storage.withUnsafeMutablePointers { value, words in
-      let mutex = UnsafeMutableRawPointer(words).assumingMemoryBound(to: PlatformMutex.self)
-      #if canImport(Darwin)
-        os_unfair_lock_lock(mutex)
-        defer { os_unfair_lock_unlock(mutex) }
-      #else
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-      #endif
-      return try body(&value.pointee)
-    }
+    storage.lockMutex()
+    defer { storage.unlockMutex() }
+    return try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
   }
 }
 
@@ -77,6 +72,32 @@ final class LockStorage<Value>: ManagedBuffer<Value, UInt64> {
       #else
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
+      #endif
+    }
+  }
+
+  /// Takes the mutex, waiting for it.
+  @usableFromInline
+  func lockMutex() {
+    withUnsafeMutablePointerToElements { words in
+      let mutex = UnsafeMutableRawPointer(words).assumingMemoryBound(to: PlatformMutex.self)
+      #if canImport(Darwin)
+        os_unfair_lock_lock(mutex)
+      #else
+        pthread_mutex_lock(mutex)
+      #endif
+    }
+  }
+
+  /// Releases the mutex.
+  @usableFromInline
+  func unlockMutex() {
+    withUnsafeMutablePointerToElements { words in
+      let mutex = UnsafeMutableRawPointer(words).assumingMemoryBound(to: PlatformMutex.self)
+      #if canImport(Darwin)
+        os_unfair_lock_unlock(mutex)
+      #else
+        pthread_mutex_unlock(mutex)
       #endif
     }
   }

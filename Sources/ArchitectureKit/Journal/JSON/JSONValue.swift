@@ -4,6 +4,7 @@
 /// that makes one of any `Encodable` value (``JSONValueEncoder``), and the text. Objects keep
 /// the order their members were written in, so the same value always writes the same line.
 /// Numbers keep their text, so an `Int64` or a `Double` reads back exactly.
+@usableFromInline
 package enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
@@ -15,6 +16,7 @@ package enum JSONValue: Sendable, Equatable {
   case object([Member])
 
   /// One member of an object.
+  @usableFromInline
   package struct Member: Sendable, Equatable {
     package var key: String
     package var value: JSONValue

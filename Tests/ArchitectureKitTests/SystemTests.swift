@@ -128,6 +128,72 @@ struct SystemTests {
     #expect(calls == ["second 2"])
   }
 
+  /// A walk reads its listeners' storage in place: a binding that adds enough bindings to move
+  /// that storage, and removes one not yet called, must leave the walk calling exactly the
+  /// bindings that were there before it and are still there (under the address sanitizer in
+  /// `Scripts/check.sh`, a walk over freed storage fails).
+  @Test func bindingsThatAddAndRemoveBindingsDuringTheirWalkAreCalledExactly() {
+    var calls: [String] = []
+    let system = CounterSystem(
+      initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    var victim: Listener?
+    system.addUIBinding { state in
+      calls.append("grower \(state)")
+      guard state > 0 else { return }
+      for index in 0..<20 { system.addUIBinding { calls.append("extra \(index) \($0)") } }
+      if let victim { system.removeListener(victim) }
+    }
+    victim = system.addUIBinding { calls.append("victim \($0)") }
+    system.addUIBinding { calls.append("last \($0)") }
+    let rendered = (0..<20).map { "extra \($0) 1" }
+    calls = []
+    system.send(.increment)
+    // The new bindings render the state as they are added, and are not called again.
+    #expect(calls == ["grower 1"] + rendered + ["last 1"])
+    calls = []
+    system.send(.increment)
+    let extras = (0..<20).map { "extra \($0) 2" }
+    #expect(calls == ["grower 2"] + extras + ["last 2"] + extras)
+  }
+
+  /// Walks nest: a loop callback that stops the system has the observers told of the effect it
+  /// cancels, inside its own walk; an observer that adds and removes listeners there changes
+  /// the storage of both walks.
+  @Test func listenersChangedInsideANestedWalkLeaveBothWalksExact() {
+    var calls: [String] = []
+    let system = System<Int, CounterEvent, CounterError, EmptyContext>(
+      initialState: 0, context: EmptyContext(),
+      feature: Feature(
+        reduce: { state, _ in state += 1 },
+        feedback: [
+          // Runs until the system stops: its cancellation is told to the observers.
+          .react(
+            request: { $0 > 0 ? true : nil },
+            effect: .run { _, _ in
+              try? await Task.sleep(for: .seconds(3_600))
+              return .increment
+            })
+        ]))
+    var stopper: Listener?
+    var observer: Listener?
+    stopper = system.addLoopCallback { state in
+      calls.append("stopper \(state)")
+      if state == 2 { system.stop() }
+    }
+    system.addLoopCallback { calls.append("second \($0)") }
+    func addLate() { system.addLoopCallback { calls.append("late \($0)") } }
+    observer = system.addObserver { activity in
+      guard case .effectCancelled = activity else { return }
+      calls.append("cancelled")
+      for _ in 0..<20 { addLate() }
+      if let stopper { system.removeListener(stopper) }
+      if let observer { system.removeListener(observer) }
+    }
+    system.send(.increment)
+    system.send(.increment)
+    #expect(calls == ["stopper 1", "second 1", "stopper 2", "cancelled", "second 2"])
+  }
+
   @Test func listenersAddedAfterEveryOneWasRemovedAreRemovedExactly() {
     // Once the last listener of a kind is gone, the next ones start a new run of identifiers:
     // each must still be removed alone.

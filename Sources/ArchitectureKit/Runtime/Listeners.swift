@@ -2,9 +2,10 @@
 /// were added.
 ///
 /// The closures are kept in an array of their own, exactly as a system's initializer receives
-/// them (see PerformanceLedger: listeners as bare closures). A notification walks a snapshot of
-/// the array, so a listener removed in the middle of it must still be skipped: the owner counts
-/// removals, and the walk looks a listener up only after a removal.
+/// them (see PerformanceLedger: listeners as bare closures). A notification walks the array's
+/// storage in place (``inPlace``), which a listener added or removed in the middle of it does
+/// not change; so a listener removed in the middle of it must still be skipped: the owner
+/// counts removals, and the walk looks a listener up only after a removal.
 @usableFromInline
 struct Listeners<Argument> {
   /// The listeners' closures.
@@ -90,29 +91,64 @@ struct Listeners<Argument> {
     ids?.remove(at: index)
     return true
   }
+}
 
-  /// Calls every listener of this snapshot with `argument`, skipping the ones removed since the
-  /// walk began.
+extension Listeners {
+  /// The storage, to walk in place: neither the array nor a listener's closure is retained for
+  /// the walk (see PerformanceLedger: listeners walked in place).
   ///
-  /// - Parameters:
-  ///   - argument: What each listener receives.
-  ///   - removals: The owner's count of removals; the walk compares it with its value at the
-  ///     start, so the lookup below costs nothing until something is removed.
-  ///   - isListening: Whether a listener is still registered.
+  /// - Invariant: the storage stays alive and unchanged until the walk returns. The owner
+  ///   (``RuntimeShell``) counts its walks, and before a listener is added or removed during one
+  ///   it keeps the listeners as they are (`keepWalkedListeners()`): the change then finds the
+  ///   storage shared and copies it, and the walked storage is released only when the walks
+  ///   end. The arrays are made in Swift, so their storage is native and contiguous, and its
+  ///   address is that of the buffer, not of a temporary copy.
   @inlinable
-  func notify(_ argument: Argument, removals: () -> Int, isListening: (Int) -> Bool) {
-    let start = removals()
-    // Through the buffer (see PerformanceLedger: listeners as bare closures).
-    bodies.withUnsafeBufferPointer { bodies in
-      for index in bodies.indices {
-        if removals() != start, !isListening(id(at: index)) { continue }
+  var inPlace: InPlace {
+    InPlace(
+      bodies: bodies.withUnsafeBufferPointer { $0.baseAddress }, count: bodies.count,
+      ids: ids?.withUnsafeBufferPointer { $0.baseAddress }, firstID: firstID)
+  }
+
+  /// The storage of listeners, read in place (see ``inPlace``).
+  @usableFromInline
+  struct InPlace {
+    @usableFromInline let bodies: UnsafePointer<(Argument) -> Void>?
+    @usableFromInline let count: Int
+    @usableFromInline let ids: UnsafePointer<Int>?
+    @usableFromInline let firstID: Int
+
+    @inlinable
+    init(
+      bodies: UnsafePointer<(Argument) -> Void>?, count: Int, ids: UnsafePointer<Int>?, firstID: Int
+    ) {
+      self.bodies = bodies
+      self.count = count
+      self.ids = ids
+      self.firstID = firstID
+    }
+
+    /// Calls each listener with `argument`.
+    ///
+    /// A listener removed since the walk began is skipped: the walk compares the owner's count of
+    /// removals with its value at the start, so the lookup costs nothing until something is
+    /// removed. One added during the walk is not called.
+    ///
+    /// - Parameters:
+    ///   - argument: What each listener receives.
+    ///   - removals: The owner's count of removals.
+    ///   - isListening: Whether the listener with an identifier is still there.
+    @inlinable
+    func walk(_ argument: Argument, removals: () -> Int, isListening: (Int) -> Bool) {
+      guard let bodies else { return }
+      let start = removals()
+      for index in 0..<count {
+        if removals() != start, !isListening(ids.map { $0[index] } ?? firstID + index) { continue }
         bodies[index](argument)
       }
     }
   }
-}
 
-extension Listeners {
   /// Calls the listeners of this snapshot for which `isIncluded` holds, with `argument`.
   ///
   /// The slow walk, for a step during which listeners were added or removed in a way the fast

@@ -5,6 +5,7 @@ extension RuntimeShell {
   /// Adds a UI binding and renders the current state to it at once.
   package func addUIBinding(_ binding: @escaping (State) -> Void) -> Listener {
     let listener = makeListener()
+    keepWalkedListeners()
     uiBindings.append(binding, id: listener.id)
     let state = core.state
     core.perform(self) { binding(state) }
@@ -15,6 +16,7 @@ extension RuntimeShell {
   @discardableResult
   package func addLoopCallback(_ callback: @escaping (State) -> Void) -> Listener {
     let listener = makeListener()
+    keepWalkedListeners()
     loopCallbacks.append(callback, id: listener.id)
     return listener
   }
@@ -24,6 +26,7 @@ extension RuntimeShell {
   @usableFromInline
   package func addObserver(_ observer: @escaping (Activity) -> Void) -> Listener {
     let listener = makeListener()
+    keepWalkedListeners()
     observers.append(observer, id: listener.id)
     updateRetention()
     return listener
@@ -32,12 +35,22 @@ extension RuntimeShell {
   /// Removes a binding, callback or observer; it receives nothing more, even in the middle of
   /// the notification that is running.
   package func removeListener(_ listener: Listener) {
+    keepWalkedListeners()
     guard
       uiBindings.remove(listener.id) || loopCallbacks.remove(listener.id)
         || observers.remove(listener.id)
     else { return }
     removals += 1
     updateRetention()
+  }
+
+  /// Before listeners are added or removed: while a walk runs, keeps them as they are until
+  /// the walks end, so that the change copies their storage instead of changing or freeing the
+  /// storage a walk reads in place (see ``Listeners/inPlace``).
+  @usableFromInline
+  func keepWalkedListeners() {
+    guard walkDepth > 0 else { return }
+    walkedListeners.append((uiBindings, loopCallbacks, observers))
   }
 
   /// Keeps the state before each step while someone compares with it.
@@ -74,9 +87,9 @@ extension RuntimeShell {
   @inlinable
   func notify(_ activity: Activity) {
     guard !observers.isEmpty else { return }
-    // A snapshot: a listener may add or remove listeners while the walk runs.
-    let observers = self.observers
-    observers.notify(
+    walkDepth &+= 1
+    observers.inPlace.walk(
       activity, removals: { removals }, isListening: { self.observers.contains($0) })
+    endWalk()
   }
 }

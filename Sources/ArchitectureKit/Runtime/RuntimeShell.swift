@@ -77,6 +77,15 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   /// Otherwise the owner, an actor, binds the port to itself (see ``isolation``). Beside the
   /// flag above: one word for both.
   @usableFromInline let isMainActor: Bool
+  /// How many walks over listeners are running.
+  ///
+  /// Walks nest when a listener's call reaches another walk (a binding that stops the system
+  /// has the observers told). Beside the flags above, in the same word.
+  @exclusivity(unchecked) @usableFromInline var walkDepth: UInt8
+  /// The listeners as they were when one was added or removed during a walk, kept until the
+  /// walks end: a walk reads their storage in place, without retaining it (see
+  /// ``Listeners/inPlace``).
+  @exclusivity(unchecked) @usableFromInline var walkedListeners: [Any]
   /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
   @usableFromInline var stateWaiters: [Int: StateWaiter] {
     didSet { hasStateWaiters = !stateWaiters.isEmpty }
@@ -126,6 +135,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     self.uiBindings = Listeners()
     self.loopCallbacks = Listeners()
     self.observers = Listeners()
+    self.walkDepth = 0
+    self.walkedListeners = Array()
     self.stateStreams = Dictionary()
     self.stateWaiters = Dictionary()
     self.deferred = Array()
@@ -234,22 +245,23 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     let lastIDBefore = lastID
     settledObservation?.hasUnsettledStep = true
     if !loopCallbacks.isEmpty {
-      // A snapshot: a listener may add or remove listeners while the walk runs.
-      let loopCallbacks = self.loopCallbacks
-      loopCallbacks.notify(
+      walkDepth &+= 1
+      loopCallbacks.inPlace.walk(
         state, removals: { removals }, isListening: { self.loopCallbacks.contains($0) })
+      endWalk()
     }
     if let previous, !observers.isEmpty {
       notify(.step(event: event, previous: previous, current: state))
     }
     if !uiBindings.isEmpty {
-      // A snapshot: a listener may add or remove listeners while the walk runs.
-      let uiBindings = self.uiBindings
       if lastID == lastIDBefore {
-        uiBindings.notify(
+        walkDepth &+= 1
+        uiBindings.inPlace.walk(
           state, removals: { removals }, isListening: { self.uiBindings.contains($0) })
+        endWalk()
       } else {
-        renderStep(to: uiBindings, leavingOutIDsAfter: lastIDBefore)
+        // A snapshot: a listener may add or remove listeners while the walk runs.
+        renderStep(to: self.uiBindings, leavingOutIDsAfter: lastIDBefore)
       }
     }
     if !stateStreams.isEmpty {
@@ -258,6 +270,14 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     // Most steps have no `send(_:while:)` waiting: skip the call then (see PerformanceLedger:
     // cold paths out of line).
     if hasStateWaiters { resumeStateWaiters() }
+  }
+
+  /// Ends a walk over listeners; the last one to end lets go of the listeners kept for the
+  /// walks (see ``keepWalkedListeners()``).
+  @inlinable
+  func endWalk() {
+    walkDepth &-= 1
+    if walkDepth == 0, !walkedListeners.isEmpty { walkedListeners.removeAll() }
   }
 
   /// Tells Observation about the steps since it was last told, once per burst: a view

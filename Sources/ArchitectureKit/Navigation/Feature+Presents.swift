@@ -78,14 +78,14 @@ extension Feature {
       }
     }
     return composed(wrapping: wrap, running: childFeedback) { _ in
+      typealias Child = ChildReconciler<
+        ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context, ChildState
+      >
+      // The child, and the same child unretained for its calls: `presentation` holds it while
+      // it reconciles or retires, as nothing in a reconciliation re-enters this reconciler,
+      // which alone replaces it (see PerformanceLedger: a presented child called unretained).
       let presentation = Bookkeeping<
-        (
-          identity: PresentationIdentity,
-          child: ChildReconciler<
-            ChildState, ChildEvent, ChildError, ChildContext, Event, ErrorType, Context,
-            ChildState
-          >
-        )?
+        (identity: PresentationIdentity, child: Child, unretained: Unretained<Child>)?
       >(nil)
       // Made once, for every presentation: each hands it the state it was presented with.
       let hosting = ChildHosting<
@@ -94,12 +94,14 @@ extension Feature {
       return Reconciler { state, host in
         let wrapper = presented.get(&state)
         guard let childState = wrapper.value else {
-          presentation.value?.child.retire()
+          presentation.value?.unretained { $0.retire() }
           presentation.value = nil
           return
         }
-        if let current = presentation.value, current.identity == wrapper.identity {
-          current.child.reconcile(childState)
+        if presentation.value?.identity == wrapper.identity,
+          let current = presentation.value?.unretained
+        {
+          current { $0.reconcile(childState) }
           return
         }
         if let previous = presentation.value {
@@ -110,7 +112,7 @@ extension Feature {
         let child = ChildReconciler(
           feedback: childFeedback, hosting: hosting, parent: host,
           scope: presented.name(in: state), payload: childState)
-        presentation.value = (wrapper.identity, child)
+        presentation.value = (wrapper.identity, child, Unretained(child))
         child.reconcile(childState)
       }
     }

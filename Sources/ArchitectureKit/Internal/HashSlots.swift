@@ -136,12 +136,6 @@ struct HashSlots<Key: Hashable, Value> {
     return slot
   }
 
-  /// Replaces the value in an occupied slot.
-  @inlinable
-  mutating func setValue(_ value: Value, at slot: Int) {
-    entries.unsafelyUnwrapped[slot].value = value
-  }
-
   /// Removes the entry in an occupied slot and returns it; the entries after it in its run
   /// move back, so that no probe stops short of them.
   @inlinable

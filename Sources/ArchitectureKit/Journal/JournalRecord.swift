@@ -25,9 +25,9 @@ enum JournalRecord<State, Event> {
       return step.state.map {
         JournalEntry(time: step.time, kind: .snapshot(step: step.number, state: $0))
       }
-    case .entry(let entry):
-      guard case .step(let number, _, _, _, let state?) = entry.kind else { return nil }
-      return JournalEntry(time: entry.time, kind: .snapshot(step: number, state: state))
+    case .entry:
+      // Every step is kept as a `JournalStep`, whichever path recorded it.
+      return nil
     }
   }
 }

@@ -156,6 +156,44 @@ struct SystemTests {
     #expect(calls == ["grower 2"] + extras + ["last 2"] + extras)
   }
 
+  /// A system without loop callbacks, observers or waits makes the storage for them at the
+  /// first one, which may be in the middle of a step: what a binding adds then follows the
+  /// later steps exactly, and what it removes is told nothing more.
+  @Test func listenersOfOtherKindsAddedByABindingDuringAStepFollowTheLaterSteps() {
+    var calls: [String] = []
+    let system = CounterSystem(
+      initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    var added: [Listener] = []
+    system.addUIBinding { state in
+      calls.append("binding \(state)")
+      if state == 1 {
+        added.append(system.addLoopCallback { calls.append("callback \($0)") })
+        added.append(
+          system.addObserver { activity in
+            if case .step(_, let previous, let current) = activity {
+              calls.append("observer \(previous)->\(current)")
+            }
+          })
+      } else if state == 3 {
+        for listener in added { system.removeListener(listener) }
+      }
+    }
+    calls = []
+    system.send(.increment)
+    // Added during the step's walk: not told of the step that added them.
+    #expect(calls == ["binding 1"])
+    calls = []
+    system.send(.increment)
+    #expect(calls == ["callback 2", "observer 1->2", "binding 2"])
+    calls = []
+    // Removed by the binding, after the callback and the observer were told of the step.
+    system.send(.increment)
+    #expect(calls == ["callback 3", "observer 2->3", "binding 3"])
+    calls = []
+    system.send(.increment)
+    #expect(calls == ["binding 4"])
+  }
+
   /// Walks nest: a loop callback that stops the system has the observers told of the effect it
   /// cancels, inside its own walk; an observer that adds and removes listeners there changes
   /// the storage of both walks.

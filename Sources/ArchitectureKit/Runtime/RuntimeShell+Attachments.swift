@@ -12,7 +12,7 @@ extension RuntimeShell {
   /// - Returns: The attachment to wait for or cancel, or `nil`.
   package func attach(_ event: Event) -> Attachment? {
     let table = attachments ?? Attachments()
-    attachments = table
+    madeExtras.attachments = table
     let attachment = Attachment()
     // Live from the start: an effect of the step may end in the same drain, before `send`
     // returns (an immediate result, a cancellation by a later event).

@@ -20,7 +20,7 @@ extension RuntimeShell {
     } else {
       run(effect, id: id, request: request)
     }
-    if !observers.isEmpty { notify(.effectStarted(request)) }
+    if hasObservers { notify(.effectStarted(request)) }
   }
 
   /// Runs an effect: a known outcome is reported at once, without a task; other work is
@@ -211,7 +211,7 @@ extension RuntimeShell {
     cancelRun(id)
     if let recording { recordEnd(id, request, .cancelled, in: recording) }
     if let attachments { noteEnded(id, in: attachments) }
-    if !observers.isEmpty { notify(.effectCancelled(request)) }
+    if hasObservers { notify(.effectCancelled(request)) }
   }
 
   /// Tells the observers that an effect ended without error.
@@ -219,7 +219,7 @@ extension RuntimeShell {
   package func coreFinishedEffect(_ id: EffectID, _ request: EffectRequest) {
     if let recording { recordEnd(id, request, .finished, in: recording) }
     if let attachments { noteEnded(id, in: attachments) }
-    if !observers.isEmpty { notify(.effectFinished(request)) }
+    if hasObservers { notify(.effectFinished(request)) }
   }
 
   /// Tells the observers that an effect failed, or, when nobody observes, standard error.
@@ -227,7 +227,7 @@ extension RuntimeShell {
   package func coreFailedEffect(_ id: EffectID, _ request: EffectRequest, _ error: ErrorType) {
     if let recording { recordEnd(id, request, .failed(error), in: recording) }
     if let attachments { noteEnded(id, in: attachments) }
-    if observers.isEmpty {
+    if !hasObservers {
       reportUnobserved("\(owner): the effect for \(request) failed: \(error)")
     }
     notify(.effectFailed(request, error))
@@ -246,8 +246,10 @@ extension RuntimeShell {
       }
       work.end(id.rawValue)
     }
-    if !deferred.isEmpty { deferred.removeAll { $0.id == id } }
-    parking?.forget(id)
+    if let extras {
+      if !extras.deferred.isEmpty { extras.deferred.removeAll { $0.id == id } }
+      extras.parking?.forget(id)
+    }
   }
 
   // MARK: Deferred runs
@@ -280,8 +282,9 @@ extension RuntimeShell {
   func deferRun(_ run: DeferredRun, _ isCounted: Bool) {
     if !isCounted { work.begin(run.id.rawValue, label: run.request) }
     work.beginHop(run.id.rawValue)
-    deferred.append(run)
-    guard deferred.count == 1 else { return }
+    let extras = madeExtras
+    extras.deferred.append(run)
+    guard extras.deferred.count == 1 else { return }
     // One turn for everything deferred until it runs: the effects run in order. A main-actor
     // system's turn is a task on the main actor, which needs no thread of the global pool.
     let port = self.port
@@ -299,9 +302,9 @@ extension RuntimeShell {
   /// Runs the deferred effects still running, in the order they were started, as one drain.
   @usableFromInline
   func runDeferred() {
-    guard !deferred.isEmpty else { return }
-    let runs = deferred
-    deferred = Array()
+    guard let extras, !extras.deferred.isEmpty else { return }
+    let runs = extras.deferred
+    extras.deferred = Array()
     core.perform(self) {
       for deferredRun in runs where core.isRunning(deferredRun.id) {
         work.endHop(deferredRun.id.rawValue)

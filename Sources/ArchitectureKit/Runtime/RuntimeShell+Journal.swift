@@ -37,8 +37,18 @@ extension RuntimeShell {
     for (id, request) in core.runningRequests {
       recording.requests[id.rawValue] = request
     }
-    self.recording = recording
+    madeExtras.recording = recording
     return recording
+  }
+
+  /// Records a step, once a recorder is attached.
+  ///
+  /// The recording is lent to the record without a retain: once made, it stays until the
+  /// shell goes.
+  @inlinable
+  func recordStep(_ event: Event, state: State) {
+    guard let recording = extras?.recording.map(Unmanaged.passUnretained) else { return }
+    recording._withUnsafeGuaranteedRef { recordStep(event, state: state, in: $0) }
   }
 
   /// Records a step; the core says which effect its event came from.

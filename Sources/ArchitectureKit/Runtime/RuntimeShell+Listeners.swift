@@ -17,7 +17,7 @@ extension RuntimeShell {
   package func addLoopCallback(_ callback: @escaping (State) -> Void) -> Listener {
     let listener = makeListener()
     keepWalkedListeners()
-    loopCallbacks.append(callback, id: listener.id)
+    madeExtras.loopCallbacks.append(callback, id: listener.id)
     return listener
   }
 
@@ -27,7 +27,7 @@ extension RuntimeShell {
   package func addObserver(_ observer: @escaping (Activity) -> Void) -> Listener {
     let listener = makeListener()
     keepWalkedListeners()
-    observers.append(observer, id: listener.id)
+    madeExtras.observers.append(observer, id: listener.id)
     updateRetention()
     return listener
   }
@@ -37,8 +37,8 @@ extension RuntimeShell {
   package func removeListener(_ listener: Listener) {
     keepWalkedListeners()
     guard
-      uiBindings.remove(listener.id) || loopCallbacks.remove(listener.id)
-        || observers.remove(listener.id)
+      uiBindings.remove(listener.id) || extras?.loopCallbacks.remove(listener.id) == true
+        || extras?.observers.remove(listener.id) == true
     else { return }
     removals += 1
     updateRetention()
@@ -50,12 +50,13 @@ extension RuntimeShell {
   @usableFromInline
   func keepWalkedListeners() {
     guard walkDepth > 0 else { return }
-    walkedListeners.append((uiBindings, loopCallbacks, observers))
+    let extras = madeExtras
+    extras.walkedListeners.append((uiBindings, extras.loopCallbacks, extras.observers))
   }
 
   /// Keeps the state before each step while someone compares with it.
   func updateRetention() {
-    core.retainsPreviousState = !observers.isEmpty
+    core.retainsPreviousState = hasObservers
   }
 
   /// A new listener, with the next identifier.
@@ -86,10 +87,11 @@ extension RuntimeShell {
   /// nobody.
   @inlinable
   func notify(_ activity: Activity) {
-    guard !observers.isEmpty else { return }
+    guard let observers = extras?.observers.inPlace, observers.count > 0 else { return }
     walkDepth &+= 1
-    observers.inPlace.walk(
-      activity, removals: { removals }, isListening: { self.observers.contains($0) })
+    observers.walk(
+      activity, removals: { removals },
+      isListening: { self.extras?.observers.contains($0) == true })
     endWalk()
   }
 }

@@ -25,7 +25,7 @@ extension RuntimeShell {
     // The check and the registration happen here, on the runtime's isolation: the closures of
     // `withCheckedContinuation` may run elsewhere, so they only wait on a lock-based signal.
     let signal = Resumption()
-    stateWaiters[id] = StateWaiter(predicate: predicate, resume: signal.open)
+    madeExtras.stateWaiters[id] = StateWaiter(predicate: predicate, resume: signal.open)
     await withTaskCancellationHandler {
       await signal.wait()
     } onCancel: {
@@ -52,7 +52,7 @@ extension RuntimeShell {
 
   /// Ends a wait early (its task was cancelled).
   package func cancelStateWait(_ id: Int) {
-    stateWaiters.removeValue(forKey: id)?.resume()
+    extras?.stateWaiters.removeValue(forKey: id)?.resume()
   }
 
   /// Resumes the waits whose predicate the state no longer satisfies (every wait, with `all`).
@@ -60,17 +60,26 @@ extension RuntimeShell {
   /// Specialized, and out of line (see PerformanceLedger: cold paths out of line).
   @inlinable @inline(never)
   func resumeStateWaiters(all: Bool = false) {
-    guard !stateWaiters.isEmpty else { return }
+    guard let extras, !extras.stateWaiters.isEmpty else { return }
     let state = core.state
     // Most steps of a wait resume nobody: an empty array costs no allocation, a filtered
     // dictionary does.
     var done: [Int] = []
-    for (id, waiter) in stateWaiters where all || !waiter.predicate(state) {
+    for (id, waiter) in extras.stateWaiters where all || !waiter.predicate(state) {
       done.append(id)
     }
     for id in done.sorted() {
-      stateWaiters.removeValue(forKey: id)?.resume()
+      extras.stateWaiters.removeValue(forKey: id)?.resume()
     }
+  }
+
+  /// Yields a step's state to every stream of states.
+  ///
+  /// Specialized, and out of line (see PerformanceLedger: cold paths out of line).
+  @inlinable @inline(never)
+  func yieldToStateStreams(_ state: State) {
+    guard let streams = extras?.stateStreams else { return }
+    for yield in streams.values { yield(state) }
   }
 
   /// Registers a stream continuation; returns its identifier, or `nil` when already stopped.
@@ -84,14 +93,14 @@ extension RuntimeShell {
       return nil
     }
     lastID += 1
-    stateStreams[lastID] = yield
+    madeExtras.stateStreams[lastID] = yield
     tasks.insertFinisher(finish, for: lastID)
     return lastID
   }
 
   /// Forgets a stream its consumer ended.
   func removeStateStream(_ id: Int) {
-    stateStreams[id] = nil
+    extras?.stateStreams[id] = nil
     madeTasks?.removeFinisher(id)
   }
 }

@@ -24,20 +24,25 @@ import FunctionalCore
 /// start or its result touches — skip the run-time check (see PerformanceLedger: exclusivity
 /// opt-outs). No two accesses to one can overlap: the shell is used from its owner's isolation
 /// only, and every access is over before the shell calls out — a listener walk goes over a
-/// copy of its array, an Observation box is read into a local first — so whatever a listener,
+/// reading of its storage kept alive (see ``keepWalkedListeners()``), the extras are read in
+/// single expressions or into a local first — so whatever a listener,
 /// an effect or the core does from inside that call (add or remove listeners, send, stop) finds
 /// no access open. The owner's nonisolated `deinit` reads ``madeTasks`` only once no other
 /// reference is left.
 @usableFromInline
 package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Context: Sendable>:
-  CoreRuntime
+  SystemCore<State, Event, ErrorType, Context>, CoreRuntime
 {
   @usableFromInline package typealias Activity = SystemActivity<State, Event, ErrorType>
   @usableFromInline package typealias Effect = ArchitectureKit.Effect<Event, ErrorType, Context>
   @usableFromInline package typealias Port = RuntimePort<State, Event, ErrorType, Context>
 
   /// The deciding logic: the state, the mailbox, the reducer and the feedback.
-  @usableFromInline package let core: SystemCore<State, Event, ErrorType, Context>
+  ///
+  /// The shell is its own core: a subclass, so a system is one object rather than two (see
+  /// PerformanceLedger: creation). The shell reaches the core's state and decisions only
+  /// through this view, as it would a core of its own.
+  @inlinable package var core: SystemCore<State, Event, ErrorType, Context> { self }
   /// The dependencies every effect receives.
   @usableFromInline package let context: Context
   /// The bag of the effects' tasks and the streams' finishers, once made (see ``tasks``).
@@ -47,61 +52,28 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @usableFromInline let owner: Any.Type
   /// The port, once made (see ``port``).
   @exclusivity(unchecked) @usableFromInline var madePort: Port?
-  /// The main-actor system's Observation hook, told once the mailbox settled after steps.
-  ///
-  /// A box of its own, made with the hook: a system nobody observes pays one reference for it.
-  /// The core reports its settled mailbox while there is one.
-  @exclusivity(unchecked) @usableFromInline var settledObservation: SettledObservation? {
-    didSet { core.reportsSettling = settledObservation != nil }
-  }
-
-  // The stored properties whose types depend on the state are set in the initializer (see
-  // PerformanceLedger: creation).
   /// The UI bindings, in the order they were added.
+  ///
+  /// Set in the initializer, as every stored property whose type depends on the state (see
+  /// PerformanceLedger: creation).
   @exclusivity(unchecked) @usableFromInline var uiBindings: Listeners<State>
-  /// The loop callbacks, in the order they were added.
-  @exclusivity(unchecked) @usableFromInline var loopCallbacks: Listeners<State>
-  /// The observers, in the order they were added.
-  @exclusivity(unchecked) @usableFromInline var observers: Listeners<Activity>
   /// How many listeners were removed so far: a notification that sees it change looks up each
   /// listener before it calls it.
   @exclusivity(unchecked) @usableFromInline var removals = 0
-  /// What yields each state to a stream of ``makeStates()``, by the stream's identifier.
-  @exclusivity(unchecked) @usableFromInline var stateStreams: [Int: (State) -> Void]
   /// The last identifier handed out, to a listener, a wait or a state stream.
   @exclusivity(unchecked) @usableFromInline var lastID = 0
-  /// Whether a task waits in `send(_:while:)`, read on every step without touching the table.
-  @exclusivity(unchecked) @usableFromInline var hasStateWaiters = false
   /// Whether the port sends effects' results to the main actor.
   ///
-  /// Otherwise the owner, an actor, binds the port to itself (see ``isolation``). Beside the
-  /// flag above: one word for both.
+  /// Otherwise the owner, an actor, binds the port to itself (see ``isolation``).
   @usableFromInline let isMainActor: Bool
   /// How many walks over listeners are running.
   ///
   /// Walks nest when a listener's call reaches another walk (a binding that stops the system
-  /// has the observers told). Beside the flags above, in the same word.
+  /// has the observers told). Beside the flag above, in the same word.
   @exclusivity(unchecked) @usableFromInline var walkDepth: UInt8
-  /// The listeners as they were when one was added or removed during a walk, kept until the
-  /// walks end: a walk reads their storage in place, without retaining it (see
-  /// ``Listeners/inPlace``).
-  @exclusivity(unchecked) @usableFromInline var walkedListeners: [Any]
-  /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
-  @usableFromInline var stateWaiters: [Int: StateWaiter] {
-    didSet { hasStateWaiters = !stateWaiters.isEmpty }
-  }
-  /// Effects the inline budget deferred to a later turn, in start order (see ``deferRun(_:_:)``).
-  @usableFromInline var deferred: [DeferredRun]
-  /// What a test harness parks — effects until the test runs them, results until it receives
-  /// them — and the executor it runs effect tasks on; `nil` outside tests, where nothing else
-  /// on the path of an event or an effect is about tests.
-  @usableFromInline package let parking: Parking?
-  /// The effects tied to the tasks that sent their events (see ``attach(_:)``); `nil` until a
-  /// first ``attach(_:)``, so other systems only check it.
-  @exclusivity(unchecked) @usableFromInline var attachments: Attachments?
-  /// The printed changes and journals attached (see ``attachRecorder(_:)``); `nil`
-  /// until the first, so a system that records nothing only checks it.
-  @exclusivity(unchecked) @usableFromInline var recording: Recording?
+  /// What only some systems use, made at the first use of any of it (see ``Extras``): a
+  /// system that uses none of it checks this one reference on each step.
+  @exclusivity(unchecked) @usableFromInline var extras: Extras?
 
   /// Creates a runtime for a feature; ``start(rendering:)`` reconciles the initial state.
   ///
@@ -133,15 +105,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     self.isMainActor = isolation != nil
     self.context = context
     self.uiBindings = Listeners()
-    self.loopCallbacks = Listeners()
-    self.observers = Listeners()
     self.walkDepth = 0
-    self.walkedListeners = Array()
-    self.stateStreams = Dictionary()
-    self.stateWaiters = Dictionary()
-    self.deferred = Array()
-    self.parking = parking
-    self.core = SystemCore(initialState: initialState, feature: feature)
+    self.extras = parking.map { Extras(parking: $0) }
+    super.init(initialState: initialState, feature: feature)
     // Checked first: a walk of an empty array still retains and releases it.
     if !observers.isEmpty {
       for observer in observers { addObserver(observer) }
@@ -190,7 +156,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @usableFromInline
   func makePort() -> Port {
     let port = Port(
-      isolation: isolation, tasks: tasks, work: WorkGroup(drainer: parking?.executor))
+      isolation: isolation, tasks: tasks, work: WorkGroup(drainer: extras?.parking?.executor))
     port.shell = self
     madePort = port
     return port
@@ -225,8 +191,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     core.stop(runtime: self)
     madeTasks?.close()
     resumeStateWaiters(all: true)
-    parking?.removeAll()
-    deferred.removeAll()
+    extras?.parking?.removeAll()
+    extras?.deferred.removeAll()
   }
 
   // MARK: What a step does
@@ -237,39 +203,41 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   package func coreStepped(_ event: Event, previous: State?) {
     // Each kind of listener is checked for before it is walked: most systems have few kinds,
     // and walking an empty collection still copies and releases it.
-    let state = core.state
+    // The state is read where it is used: the mailbox is closed, so no step changes it
+    // meanwhile, and a copy held across the walks would copy a state with references.
+    // What only some systems have is read through ``extras`` in single expressions, which hold
+    // no reference of their own (see ``Extras``).
     // Recorded first: a journal's step comes before what the listeners do about it.
-    if let recording { recordStep(event, state: state, in: recording) }
+    if extras?.recording != nil { recordStep(event, state: core.state) }
     // A binding added during the step (by a callback, an observer, another binding) rendered
     // the state as it was added: the step's walk leaves out identifiers handed out from now on.
     let lastIDBefore = lastID
-    settledObservation?.hasUnsettledStep = true
-    if !loopCallbacks.isEmpty {
+    extras?.settledObservation?.hasUnsettledStep = true
+    if let loopCallbacks = extras?.loopCallbacks.inPlace, loopCallbacks.count > 0 {
       walkDepth &+= 1
-      loopCallbacks.inPlace.walk(
-        state, removals: { removals }, isListening: { self.loopCallbacks.contains($0) })
+      loopCallbacks.walk(
+        core.state, removals: { removals },
+        isListening: { self.extras?.loopCallbacks.contains($0) == true })
       endWalk()
     }
-    if let previous, !observers.isEmpty {
-      notify(.step(event: event, previous: previous, current: state))
+    if hasObservers, let previous {
+      notify(.step(event: event, previous: previous, current: core.state))
     }
     if !uiBindings.isEmpty {
       if lastID == lastIDBefore {
         walkDepth &+= 1
         uiBindings.inPlace.walk(
-          state, removals: { removals }, isListening: { self.uiBindings.contains($0) })
+          core.state, removals: { removals }, isListening: { self.uiBindings.contains($0) })
         endWalk()
       } else {
         // A snapshot: a listener may add or remove listeners while the walk runs.
         renderStep(to: self.uiBindings, leavingOutIDsAfter: lastIDBefore)
       }
     }
-    if !stateStreams.isEmpty {
-      for yield in stateStreams.values { yield(state) }
-    }
-    // Most steps have no `send(_:while:)` waiting: skip the call then (see PerformanceLedger:
-    // cold paths out of line).
-    if hasStateWaiters { resumeStateWaiters() }
+    // Most steps have no stream and no `send(_:while:)` waiting: skip the calls then (see
+    // PerformanceLedger: cold paths out of line).
+    if extras?.stateStreams.isEmpty == false { yieldToStateStreams(core.state) }
+    if extras?.stateWaiters.isEmpty == false { resumeStateWaiters() }
   }
 
   /// Ends a walk over listeners; the last one to end lets go of the listeners kept for the
@@ -277,14 +245,17 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @inlinable
   func endWalk() {
     walkDepth &-= 1
-    if walkDepth == 0, !walkedListeners.isEmpty { walkedListeners.removeAll() }
+    if walkDepth == 0, extras?.walkedListeners.isEmpty == false {
+      extras?.walkedListeners.removeAll()
+    }
   }
 
   /// Tells Observation about the steps since it was last told, once per burst: a view
   /// re-renders once for everything a send led to, not once per step.
   @inlinable
   package func coreSettled() {
-    guard let settledObservation, settledObservation.hasUnsettledStep else { return }
+    guard let settledObservation = extras?.settledObservation, settledObservation.hasUnsettledStep
+    else { return }
     settledObservation.hasUnsettledStep = false
     settledObservation.notify()
   }
@@ -294,9 +265,100 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
   @inlinable
   package func coreIgnored(_ event: Event, _ reason: IgnoredEventReason) {
     if let recording { recordIgnored(event, reason, in: recording) }
-    if observers.isEmpty, reason == .stopped {
+    if !hasObservers, reason == .stopped {
       reportUnobserved("\(owner): \(event) was ignored because \(reason).")
     }
-    if !observers.isEmpty { notify(.eventIgnored(event, reason)) }
+    if hasObservers { notify(.eventIgnored(event, reason)) }
+  }
+}
+
+// MARK: What only some systems use
+
+extension RuntimeShell {
+  /// What only some systems use — loop callbacks, observers, waits and streams of states,
+  /// effects deferred to a later turn, a test's parking, attachments, recording, Observation —
+  /// in one object, made at the first use of any of it.
+  ///
+  /// A system that uses none of it (a screen with bindings and feedback) pays one reference:
+  /// it is created smaller, and each step checks that reference rather than each part (see
+  /// PerformanceLedger: creation). Once made, it stays until the shell goes.
+  ///
+  /// Exclusivity: as the shell's own properties, and for the same reason: it is used from the
+  /// owner's isolation only, and every access is over before the shell calls out.
+  @usableFromInline
+  final class Extras {
+    /// The loop callbacks, in the order they were added.
+    @exclusivity(unchecked) @usableFromInline var loopCallbacks: Listeners<State>
+    /// The observers, in the order they were added.
+    @exclusivity(unchecked) @usableFromInline var observers: Listeners<Activity>
+    /// What yields each state to a stream of ``makeStates()``, by the stream's identifier.
+    @exclusivity(unchecked) @usableFromInline var stateStreams: [Int: (State) -> Void]
+    /// Tasks waiting in `send(_:while:)` for the state to stop satisfying their predicate.
+    @exclusivity(unchecked) @usableFromInline var stateWaiters: [Int: StateWaiter]
+    /// The listeners as they were when one was added or removed during a walk, kept until the
+    /// walks end: a walk reads their storage in place, without retaining it (see
+    /// ``Listeners/inPlace``).
+    @exclusivity(unchecked) @usableFromInline var walkedListeners: [Any]
+    /// Effects the inline budget deferred to a later turn, in start order (see
+    /// ``deferRun(_:_:)``).
+    @usableFromInline var deferred: [DeferredRun]
+    /// What a test harness parks — effects until the test runs them, results until it
+    /// receives them — and the executor it runs effect tasks on; `nil` outside tests.
+    @usableFromInline let parking: Parking?
+    /// The effects tied to the tasks that sent their events (see ``attach(_:)``), once one
+    /// was attached.
+    @exclusivity(unchecked) @usableFromInline var attachments: Attachments?
+    /// The printed changes and journals attached (see ``attachRecorder(_:)``), once one was.
+    @exclusivity(unchecked) @usableFromInline var recording: Recording?
+    /// The main-actor system's Observation hook, told once the mailbox settled after steps;
+    /// set once something reads the system's state under observation.
+    @exclusivity(unchecked) @usableFromInline var settledObservation: SettledObservation?
+
+    @usableFromInline init(parking: Parking?) {
+      self.loopCallbacks = Listeners()
+      self.observers = Listeners()
+      self.stateStreams = Dictionary()
+      self.stateWaiters = Dictionary()
+      self.walkedListeners = Array()
+      self.deferred = Array()
+      self.parking = parking
+    }
+  }
+
+  /// The extras, made if they were not.
+  @inlinable var madeExtras: Extras {
+    extras ?? makeExtras()
+  }
+
+  /// Makes the ``extras``, out of line: a system makes them once.
+  @usableFromInline @inline(never)
+  func makeExtras() -> Extras {
+    let extras = Extras(parking: nil)
+    self.extras = extras
+    return extras
+  }
+
+  /// What a test harness parks; `nil` outside tests (see ``Extras/parking``).
+  @inlinable package var parking: Parking? { extras?.parking }
+
+  /// The printed changes and journals attached, if any (see ``Extras/recording``).
+  @inlinable var recording: Recording? { extras?.recording }
+
+  /// The effects tied to the tasks that sent their events, if any (see ``Extras/attachments``).
+  @inlinable var attachments: Attachments? { extras?.attachments }
+
+  /// The main-actor system's Observation hook; the core reports its settled mailbox while
+  /// there is one.
+  @usableFromInline var settledObservation: SettledObservation? {
+    get { extras?.settledObservation }
+    set {
+      madeExtras.settledObservation = newValue
+      core.reportsSettling = newValue != nil
+    }
+  }
+
+  /// Whether anyone observes the system's activity.
+  @inlinable var hasObservers: Bool {
+    if let extras { !extras.observers.isEmpty } else { false }
   }
 }

@@ -58,7 +58,7 @@ package protocol CoreRuntime<State, Event, Failure, Context>: AnyObject {
 /// stop, a read of the state) finds no access open. The one access that spans a call is the
 /// reducer's `inout` access to ``state``, and the reducer is pure: it cannot reach the system.
 @usableFromInline
-package final class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendable> {
+package class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendable> {
   /// The runtimes a core can report to.
   @usableFromInline package typealias Runtime = CoreRuntime<State, Event, Failure, Context>
 
@@ -72,19 +72,22 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   /// The current state.
-  @exclusivity(unchecked) @usableFromInline package var state: State
+  @exclusivity(unchecked) @usableFromInline package final var state: State
 
   /// Whether ``stop(runtime:)`` was called.
-  @exclusivity(unchecked) @usableFromInline package var isStopped = false
+  @exclusivity(unchecked) @usableFromInline package final var isStopped = false
 
   /// Whether `.stepped` carries the state before the step (costs a copy per step).
-  @exclusivity(unchecked) @usableFromInline package var retainsPreviousState = false
+  @exclusivity(unchecked) @usableFromInline package final var retainsPreviousState = false
 
   /// Whether the runtime is told each time the mailbox settles (``CoreRuntime/coreSettled()``).
-  @exclusivity(unchecked) @usableFromInline package var reportsSettling = false
+  @exclusivity(unchecked) @usableFromInline package final var reportsSettling = false
 
   /// Whether the core is inside a call that processes the mailbox; inputs then queue.
-  @exclusivity(unchecked) @usableFromInline var isDraining = false
+  @exclusivity(unchecked) @usableFromInline final var isDraining = false
+
+  /// Whether the feedback is being reconciled: the only time reconcilers may use ``host``.
+  @exclusivity(unchecked) @usableFromInline final var isReconciling = false
 
   /// The serial number (``EffectID/rawValue``) of the effect the entry being processed came
   /// from — the one that sent the event being reduced or ignored, or ended with it — for the
@@ -93,7 +96,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Set only while the mailbox processes an effect's entry, so the path of an event sent from
   /// outside never touches it; the mailbox is closed meanwhile, so no other entry's processing
   /// can change it. A serial number, not an identifier: one word to store and clear.
-  @exclusivity(unchecked) @usableFromInline package var entrySource: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline package final var entrySource: UInt64 = 0
 
   /// The reducer; it reports an event meant for a child that is gone.
   @usableFromInline let reduce: (inout State, Event) -> ReduceOutcome?
@@ -101,19 +104,18 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   @usableFromInline
   let reconcilers: UnretainedArray<Reconciler<State, Event, Failure, Context>.Box>
   /// The queued inputs; those before ``mailboxHead`` are processed.
-  @exclusivity(unchecked) @usableFromInline var mailbox: [Entry]
+  @exclusivity(unchecked) @usableFromInline final var mailbox: [Entry]
   /// The index of the next input to process.
-  @exclusivity(unchecked) @usableFromInline var mailboxHead = 0
+  @exclusivity(unchecked) @usableFromInline final var mailboxHead = 0
   /// The effects started and not dropped yet.
-  @exclusivity(unchecked) @usableFromInline var live: LiveEffects
+  @exclusivity(unchecked) @usableFromInline final var live: LiveEffects
   /// The reconcilers' way to start and cancel effects in this core, made at the first
   /// reconciliation (see ``makeHost(_:)``).
-  @exclusivity(unchecked) @usableFromInline var host: EffectHost<Event, Failure, Context>?
-  /// The same host, lent to each reconciliation without a retain; set with ``host``.
+  ///
+  /// Retained by hand, once, and released in `deinit`: so each reconciliation lends it
+  /// without a retain of its own (see PerformanceLedger: unretained walks). Never replaced.
   @exclusivity(unchecked) @usableFromInline
-  var unretainedHost: Unretained<EffectHost<Event, Failure, Context>>?
-  /// Whether the feedback is being reconciled: the only time reconcilers may use ``host``.
-  @exclusivity(unchecked) @usableFromInline var isReconciling = false
+  final var host: Unmanaged<EffectHost<Event, Failure, Context>>?
 
   /// The largest mailbox an idle core keeps the storage of, in entries.
   @usableFromInline static var retainedMailboxCapacity: Int { 64 }
@@ -129,14 +131,15 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   @usableFromInline package static var inlineBudget: Int { 1024 }
 
   /// How many more effects the current drain may run inline; renewed when the mailbox opens.
-  @exclusivity(unchecked) @usableFromInline package var inlineEffectsLeft = SystemCore.inlineBudget
+  @exclusivity(unchecked) @usableFromInline package final var inlineEffectsLeft = SystemCore
+    .inlineBudget
 
   /// What to run when an effect that retires when done leaves at its end: how the child hosts
   /// that started it forget it (see ``EffectHost/retireWhenDone``).
-  @exclusivity(unchecked) @usableFromInline var forgetters: [EffectID: () -> Void]
+  @exclusivity(unchecked) @usableFromInline final var forgetters: [EffectID: () -> Void]
 
   /// The event of the step being reconciled, for feedback that starts effects on events.
-  @exclusivity(unchecked) @usableFromInline var reconcilingEvent: Event?
+  @exclusivity(unchecked) @usableFromInline final var reconcilingEvent: Event?
 
   /// Creates a core from a reducer and its feedback; nothing is reconciled until
   /// ``start(runtime:prologue:)``.
@@ -175,11 +178,11 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// concrete type, so starting an effect is a direct call into the runtime (see
   /// PerformanceLedger: specialization).
   ///
-  /// The closures reach the core and the runtime ``Unretained``: the runtime owns the core,
-  /// which owns the host, and the host is used only during reconciliation, inside a call from
+  /// The closures reach the core and the runtime ``Unretained``: the runtime owns the core (a
+  /// shell is its own core), which owns the host, and the host is used only during reconciliation, inside a call from
   /// the runtime.
   @inlinable
-  func makeHost<R: Runtime>(_ runtime: R) -> EffectHost<Event, Failure, Context> {
+  final func makeHost<R: Runtime>(_ runtime: R) -> EffectHost<Event, Failure, Context> {
     let core = Unretained(self)
     let runtime = Unretained(runtime)
     return EffectHost(
@@ -207,24 +210,38 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
     )
   }
 
+  /// Makes the ``host``, retained until `deinit`.
+  @inlinable @inline(never)
+  final func makeRetainedHost(_ runtime: some Runtime) -> Unmanaged<
+    EffectHost<Event, Failure, Context>
+  > {
+    let host = Unmanaged.passRetained(makeHost(runtime))
+    self.host = host
+    return host
+  }
+
+  deinit {
+    host?.release()
+  }
+
   /// The requests whose effects are running, in start order.
-  package var runningRequests: [(id: EffectID, request: EffectRequest)] {
+  package final var runningRequests: [(id: EffectID, request: EffectRequest)] {
     live.all.filter(\.isRunning).map { ($0.id, $0.request) }
   }
 
   /// The live requests (running or finished, not yet dropped by the state), in start order.
-  package var liveRequests: [(id: EffectID, request: EffectRequest)] {
+  package final var liveRequests: [(id: EffectID, request: EffectRequest)] {
     live.all.map { ($0.id, $0.request) }
   }
 
   /// Whether the effect with this identifier is running (started, not ended, not cancelled).
   @inlinable
-  package func isRunning(_ id: EffectID) -> Bool {
+  package final func isRunning(_ id: EffectID) -> Bool {
     live.isRunning(id)
   }
 
   /// The storage the mailbox holds, in entries.
-  package var mailboxCapacity: Int {
+  package final var mailboxCapacity: Int {
     mailbox.capacity
   }
 
@@ -235,7 +252,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   ///   - prologue: Runs first with the mailbox closed, such as the first render of the UI
   ///     bindings; the events it sends are reduced after the initial reconciliation.
   @inlinable
-  package func start(runtime: some Runtime, prologue: () -> Void = {}) {
+  package final func start(runtime: some Runtime, prologue: () -> Void = {}) {
     perform(runtime) {
       prologue()
       if !isStopped { reconcile(runtime) }
@@ -247,7 +264,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Runtimes call their hooks through it when no step is running (a binding's first render),
   /// so a hook's send is queued, never reduced inside the hook.
   @inlinable
-  package func perform(_ runtime: some Runtime, _ body: () -> Void) {
+  package final func perform(_ runtime: some Runtime, _ body: () -> Void) {
     guard !isDraining else { return body() }
     isDraining = true
     body()
@@ -256,7 +273,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   /// Sends an event from outside (a user, a binding) and processes the mailbox.
   @inlinable
-  package func send(_ event: Event, runtime: some Runtime) {
+  package final func send(_ event: Event, runtime: some Runtime) {
     guard !isDraining else {
       mailbox.append(.event(event, source: nil))
       return
@@ -268,7 +285,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   /// Reduces an event sent from outside, or reports it ignored when the core has stopped.
   @inlinable @inline(__always)
-  func stepOrIgnore(_ event: Event, _ runtime: some Runtime) {
+  final func stepOrIgnore(_ event: Event, _ runtime: some Runtime) {
     if isStopped {
       runtime.coreIgnored(event, .stopped)
     } else {
@@ -281,7 +298,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   ///
   /// `afterStep` runs before the events the step led to are processed: how an attachment knows
   /// which effects that step started (see `RuntimeShell.attach`). Outside the hot path.
-  package func send(_ event: Event, runtime: some Runtime, afterStep: () -> Void) {
+  package final func send(_ event: Event, runtime: some Runtime, afterStep: () -> Void) {
     guard !isDraining else {
       mailbox.append(.event(event, source: nil))
       afterStep()
@@ -295,14 +312,14 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   /// Queues an event sent by a running effect; it is ignored if the effect stopped running.
   @inlinable
-  package func deliver(_ event: Event, from id: EffectID, runtime: some Runtime) {
+  package final func deliver(_ event: Event, from id: EffectID, runtime: some Runtime) {
     mailbox.append(.event(event, source: id))
     perform(runtime) {}
   }
 
   /// Records how a running effect ended; a stale outcome is ignored (its event reported).
   @inlinable
-  package func finish(
+  package final func finish(
     _ id: EffectID,
     with outcome: EffectOutcome<Event, Failure>,
     runtime: some Runtime
@@ -316,7 +333,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// It takes effect at once, wherever it is called from. Events still queued are reported as
   /// ignored, after the cancellations, so no event is lost silently: a user's as `.stopped`,
   /// an effect's as `.cancelledEffect`, since `stop` cancelled its effect.
-  package func stop(runtime: some Runtime) {
+  package final func stop(runtime: some Runtime) {
     guard !isStopped else { return }
     isStopped = true
     let running = runningRequests
@@ -337,7 +354,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// reconciliation) nothing starts, and the identifier returned is never live, so cancelling
   /// it later does nothing.
   @inlinable
-  func startEffect(
+  final func startEffect(
     _ effect: Effect<Event, Failure, Context>,
     for request: EffectRequest,
     runtime: some Runtime
@@ -352,7 +369,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   ///
   /// The task their event was attached to was cancelled (see `RuntimeShell.attach`). Their
   /// requests stay, as after an effect that ended.
-  package func cancelEffects(_ ids: [EffectID], runtime: some Runtime) {
+  package final func cancelEffects(_ ids: [EffectID], runtime: some Runtime) {
     guard !isStopped else { return }
     perform(runtime) {
       for id in ids {
@@ -364,7 +381,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   /// Retires an effect whose request changed or vanished; called by reconcilers.
   @inlinable
-  func cancelEffect(_ id: EffectID, runtime: some Runtime) {
+  final func cancelEffect(_ id: EffectID, runtime: some Runtime) {
     guard let effect = live.remove(id) else { return }
     if !forgetters.isEmpty { forgetters[id] = nil }
     guard effect.wasRunning else { return }
@@ -375,7 +392,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   /// Processes the queued entries in order, then opens the mailbox.
   @inlinable
-  func drainQueued(_ runtime: some Runtime) {
+  final func drainQueued(_ runtime: some Runtime) {
     while let entry = nextEntry() {
       process(entry, runtime)
     }
@@ -390,7 +407,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   /// Out of line: most systems never report settling (see PerformanceLedger: cold paths out of
   /// line).
   @inlinable @inline(never)
-  func settle(_ runtime: some Runtime) {
+  final func settle(_ runtime: some Runtime) {
     runtime.coreSettled()
     while mailboxHead < mailbox.count {
       while let entry = nextEntry() {
@@ -401,7 +418,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   @inlinable
-  func process(_ entry: Entry, _ runtime: some Runtime) {
+  final func process(_ entry: Entry, _ runtime: some Runtime) {
     switch entry {
     case .event(let event, let source):
       entrySource = source?.rawValue ?? 0
@@ -445,7 +462,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
 
   /// Reduces one event, reports the step, and reconciles the feedback with the new state.
   @inlinable
-  func step(_ event: Event, _ runtime: some Runtime) {
+  final func step(_ event: Event, _ runtime: some Runtime) {
     let previous = retainsPreviousState ? state : nil
     if case .missingChild(let scope)? = reduce(&state, event) {
       // The event was meant for a child that is gone; the reducers stopped before any change.
@@ -461,7 +478,7 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   @inlinable
-  func nextEntry() -> Entry? {
+  final func nextEntry() -> Entry? {
     guard mailboxHead < mailbox.count else { return nil }
     let entry = mailbox[mailboxHead]
     mailboxHead += 1
@@ -484,19 +501,14 @@ package final class SystemCore<State, Event: Sendable, Failure: Error, Context: 
   }
 
   @inlinable
-  func reconcile(_ runtime: some Runtime) {
+  final func reconcile(_ runtime: some Runtime) {
     guard !reconcilers.isEmpty else { return }
-    if unretainedHost == nil {
-      let host = makeHost(runtime)
-      self.host = host
-      unretainedHost = Unretained(host)
-    }
-    guard let unretainedHost else { return }
+    let host = self.host ?? makeRetainedHost(runtime)
     isReconciling = true
     // The state is read once into a local the walk lends to every reconciler (see
     // PerformanceLedger: the state lent in place).
     var state = self.state
-    Reconciler.reconcileEach(reconcilers, &state, unretainedHost)
+    Reconciler.reconcileEach(reconcilers, &state, Unretained(reference: host))
     isReconciling = false
   }
 }

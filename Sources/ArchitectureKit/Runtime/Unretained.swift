@@ -96,6 +96,12 @@ struct Unretained<Object: AnyObject> {
     reference = Unmanaged.passUnretained(object)
   }
 
+  /// The object `reference` points to, which something else keeps alive.
+  @inlinable
+  init(reference: Unmanaged<Object>) {
+    self.reference = reference
+  }
+
   /// Calls `body` with the object, without retaining it.
   ///
   /// - Parameter body: Receives the object; it must not keep it beyond the call.

@@ -73,9 +73,10 @@ struct Listeners<Argument> {
     if new.isEmpty {
       return
     } else if bodies.isEmpty {
-      // No listener: the identifiers start afresh from `firstID`, none written out.
+      // No listener: the identifiers start afresh from `firstID`, none written out. Cleared
+      // only when written: a system's first bindings find none to let go of.
       firstID = new.lowerBound
-      ids = nil
+      if ids != nil { ids = nil }
     } else if ids != nil || new.lowerBound != firstID + bodies.count {
       writeOutIDs()
       ids?.append(contentsOf: new)

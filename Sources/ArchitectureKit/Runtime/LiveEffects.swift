@@ -43,14 +43,21 @@ struct LiveEffects {
   /// The end of the list of free slots.
   @usableFromInline static var noSlot: UInt32 { .max }
 
-  @usableFromInline var slots: [Slot] = []
+  @usableFromInline var slots: [Slot]
   /// The last slot whose effect was dropped, first of the list of slots to reuse (linked
   /// through ``Slot/nextFree``, last dropped first), or ``noSlot``.
-  @usableFromInline var firstFree = LiveEffects.noSlot
-  @usableFromInline var lastSerial: UInt64 = 0
+  @usableFromInline var firstFree: UInt32
+  @usableFromInline var lastSerial: UInt64
 
-  @usableFromInline
-  init() {}
+  /// No effect.
+  ///
+  /// Inlinable, so that a system's creation stores three words rather than calls.
+  @inlinable
+  init() {
+    slots = Array()
+    firstFree = Self.noSlot
+    lastSerial = 0
+  }
 
   /// Adds a running effect for `request`; returns its identifier.
   @inlinable

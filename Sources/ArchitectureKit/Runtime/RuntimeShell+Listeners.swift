@@ -67,7 +67,7 @@ extension RuntimeShell {
   }
 
   /// The identifiers of `count` new listeners, in order.
-  @usableFromInline
+  @inlinable
   func makeListenerIDs(_ count: Int) -> Range<Int> {
     defer { lastID += count }
     return lastID + 1..<lastID + 1 + count

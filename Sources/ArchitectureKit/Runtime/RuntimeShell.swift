@@ -173,7 +173,8 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     // retain (see PerformanceLedger: creation).
     core.start(runtime: self) {
       uiBindings.append(contentsOf: bindings, ids: makeListenerIDs(bindings.count))
-      for binding in bindings { binding(core.state) }
+      // By index: a `for`-`in` loop would retain the array for its iterator.
+      for index in bindings.indices { bindings[index](core.state) }
     }
   }
 

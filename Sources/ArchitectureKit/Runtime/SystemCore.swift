@@ -253,10 +253,18 @@ package class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendab
   ///     bindings; the events it sends are reduced after the initial reconciliation.
   @inlinable
   package final func start(runtime: some Runtime, prologue: () -> Void = {}) {
-    perform(runtime) {
+    guard !isDraining else {
       prologue()
       if !isStopped { reconcile(runtime) }
+      return
     }
+    isDraining = true
+    prologue()
+    // Checked here, as the mailbox below: most systems start with no feedback to reconcile
+    // and nothing queued, and a call to find so costs more than the check (see
+    // PerformanceLedger: creation).
+    if !isStopped, !reconcilers.isEmpty { reconcile(runtime) }
+    if mailboxHead < mailbox.count { drainQueued(runtime) } else { endDrain(runtime) }
   }
 
   /// Runs `body` with the mailbox closed, then processes what it queued.
@@ -396,6 +404,12 @@ package class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendab
     while let entry = nextEntry() {
       process(entry, runtime)
     }
+    endDrain(runtime)
+  }
+
+  /// Ends a drain whose entries are processed: reports the settled mailbox and opens it.
+  @inlinable @inline(__always)
+  final func endDrain(_ runtime: some Runtime) {
     if reportsSettling { settle(runtime) }
     isDraining = false
     inlineEffectsLeft = Self.inlineBudget

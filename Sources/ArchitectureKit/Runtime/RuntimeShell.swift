@@ -243,12 +243,19 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   /// Ends a walk over listeners; the last one to end lets go of the listeners kept for the
   /// walks (see ``keepWalkedListeners()``).
-  @inlinable
+  @inlinable @inline(__always)
   func endWalk() {
     walkDepth &-= 1
-    if walkDepth == 0, extras?.walkedListeners.isEmpty == false {
-      extras?.walkedListeners.removeAll()
-    }
+    if walkDepth == 0, extras != nil { releaseWalkedListeners() }
+  }
+
+  /// Lets go of the listeners kept for the walks that ended, if any.
+  ///
+  /// Out of line (see PerformanceLedger: cold paths out of line).
+  @usableFromInline @inline(never)
+  func releaseWalkedListeners() {
+    guard let extras, !extras.walkedListeners.isEmpty else { return }
+    extras.walkedListeners.removeAll()
   }
 
   /// Tells Observation about the steps since it was last told, once per burst: a view

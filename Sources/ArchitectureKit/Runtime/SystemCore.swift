@@ -477,14 +477,39 @@ package class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendab
   /// Reduces one event, reports the step, and reconciles the feedback with the new state.
   @inlinable
   final func step(_ event: Event, _ runtime: some Runtime) {
-    let previous = retainsPreviousState ? state : nil
+    // The state before the step is kept only while observers compare with it: out of line,
+    // so the common step carries no copy of it (see PerformanceLedger: cold paths out of line).
+    if retainsPreviousState { return stepKeepingPrevious(event, runtime) }
+    guard reduce(event, runtime) else { return }
+    runtime.coreStepped(event, previous: nil)
+    reconcile(after: event, runtime)
+  }
+
+  /// A step that reports the state before it, for observers.
+  @inlinable @inline(never)
+  final func stepKeepingPrevious(_ event: Event, _ runtime: some Runtime) {
+    let previous = state
+    guard reduce(event, runtime) else { return }
+    runtime.coreStepped(event, previous: previous)
+    reconcile(after: event, runtime)
+  }
+
+  /// Reduces one event; reports it ignored, and returns `false`, when it was meant for a
+  /// child that is gone.
+  @inlinable @inline(__always)
+  final func reduce(_ event: Event, _ runtime: some Runtime) -> Bool {
     if case .missingChild(let scope)? = reduce(&state, event) {
       // The event was meant for a child that is gone; the reducers stopped before any change.
       // (A system's own feature that dismisses itself has nothing to leave: it steps.)
       runtime.coreIgnored(event, .missingChild(scope))
-      return
+      return false
     }
-    runtime.coreStepped(event, previous: previous)
+    return true
+  }
+
+  /// Reconciles the feedback with the state a step left, unless the step stopped the system.
+  @inlinable @inline(__always)
+  final func reconcile(after event: Event, _ runtime: some Runtime) {
     guard !isStopped, !reconcilers.isEmpty else { return }
     reconcilingEvent = event
     reconcile(runtime)

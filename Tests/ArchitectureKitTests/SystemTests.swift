@@ -194,6 +194,27 @@ struct SystemTests {
     #expect(calls == ["binding 4"])
   }
 
+  /// A stream of states made by a binding in the middle of a step starts with that step's
+  /// state, and gets each later state once: the step that made it does not yield it again.
+  @Test func aStreamMadeByABindingDuringAStepGetsEachStateOnce() async {
+    let system = CounterSystem(
+      initialState: 0, context: EmptyContext(), reduce: { state, _ in state += 1 })
+    var stream: AsyncStream<Int>?
+    system.addUIBinding { state in
+      if state == 1 { stream = system.states }
+    }
+    system.send(.increment)
+    system.send(.increment)
+    system.stop()
+    guard let stream else {
+      Issue.record("The binding made no stream.")
+      return
+    }
+    var received: [Int] = []
+    for await state in stream { received.append(state) }
+    #expect(received == [1, 2])
+  }
+
   /// Walks nest: a loop callback that stops the system has the observers told of the effect it
   /// cancels, inside its own walk; an observer that adds and removes listeners there changes
   /// the storage of both walks.

@@ -73,13 +73,14 @@ extension RuntimeShell {
     }
   }
 
-  /// Yields a step's state to every stream of states.
+  /// Yields a step's state to every stream of states made before the step: one made during
+  /// it (by a listener) started with this state already.
   ///
   /// Specialized, and out of line (see PerformanceLedger: cold paths out of line).
   @inlinable @inline(never)
-  func yieldToStateStreams(_ state: State) {
+  func yieldToStateStreams(_ state: State, leavingOutIDsAfter lastIDBefore: Int) {
     guard let streams = extras?.stateStreams else { return }
-    for yield in streams.values { yield(state) }
+    for (id, yield) in streams where id <= lastIDBefore { yield(state) }
   }
 
   /// Registers a stream continuation; returns its identifier, or `nil` when already stopped.

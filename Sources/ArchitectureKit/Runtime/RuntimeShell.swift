@@ -237,7 +237,9 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
     }
     // Most steps have no stream and no `send(_:while:)` waiting: skip the calls then (see
     // PerformanceLedger: cold paths out of line).
-    if extras?.stateStreams.isEmpty == false { yieldToStateStreams(core.state) }
+    if extras?.stateStreams.isEmpty == false {
+      yieldToStateStreams(core.state, leavingOutIDsAfter: lastIDBefore)
+    }
     if extras?.stateWaiters.isEmpty == false { resumeStateWaiters() }
   }
 

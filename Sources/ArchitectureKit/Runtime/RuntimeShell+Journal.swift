@@ -47,8 +47,8 @@ extension RuntimeShell {
   /// shell goes.
   @inlinable
   func recordStep(_ event: Event, state: State) {
-    guard let recording = extras?.recording.map(Unmanaged.passUnretained) else { return }
-    recording._withUnsafeGuaranteedRef { recordStep(event, state: state, in: $0) }
+    guard let recording = extras?.recording.map(Unretained.init) else { return }
+    recording { recordStep(event, state: state, in: $0) }
   }
 
   /// Records a step; the core says which effect its event came from.

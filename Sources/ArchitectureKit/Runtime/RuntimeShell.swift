@@ -39,7 +39,7 @@ package final class RuntimeShell<State, Event: Sendable, ErrorType: Error, Conte
 
   /// The deciding logic: the state, the mailbox, the reducer and the feedback.
   ///
-  /// The shell is its own core: a subclass, so a system is one object rather than two (see
+  /// The shell is its own core: a subclass, so the runtime is one object rather than two (see
   /// PerformanceLedger: creation). The shell reaches the core's state and decisions only
   /// through this view, as it would a core of its own.
   @inlinable package var core: SystemCore<State, Event, ErrorType, Context> { self }
@@ -318,7 +318,8 @@ extension RuntimeShell {
     /// The effects tied to the tasks that sent their events (see ``attach(_:)``), once one
     /// was attached.
     @exclusivity(unchecked) @usableFromInline var attachments: Attachments?
-    /// The printed changes and journals attached (see ``attachRecorder(_:)``), once one was.
+    /// The printed changes and journals attached (see ``attachRecorder(_:)``), once one was;
+    /// never replaced once set, so a step lends it without a retain (``recordStep(_:state:)``).
     @exclusivity(unchecked) @usableFromInline var recording: Recording?
     /// The main-actor system's Observation hook, told once the mailbox settled after steps;
     /// set once something reads the system's state under observation.

@@ -112,10 +112,10 @@ package class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendab
   /// The reconcilers' way to start and cancel effects in this core, made at the first
   /// reconciliation (see ``makeHost(_:)``).
   ///
-  /// Retained by hand, once, and released in `deinit`: so each reconciliation lends it
-  /// without a retain of its own (see PerformanceLedger: unretained walks). Never replaced.
+  /// Retained by hand, once, and released in `deinit`, so each reconciliation lends it
+  /// without a retain of its own (see PerformanceLedger: creation). Never replaced.
   @exclusivity(unchecked) @usableFromInline
-  final var host: Unmanaged<EffectHost<Event, Failure, Context>>?
+  final var host: RetainedByHand<EffectHost<Event, Failure, Context>>?
 
   /// The largest mailbox an idle core keeps the storage of, in entries.
   @usableFromInline static var retainedMailboxCapacity: Int { 64 }
@@ -179,8 +179,8 @@ package class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendab
   /// PerformanceLedger: specialization).
   ///
   /// The closures reach the core and the runtime ``Unretained``: the runtime owns the core (a
-  /// shell is its own core), which owns the host, and the host is used only during reconciliation, inside a call from
-  /// the runtime.
+  /// shell is its own core), which owns the host, and the host is used only during
+  /// reconciliation, inside a call from the runtime.
   @inlinable
   final func makeHost<R: Runtime>(_ runtime: R) -> EffectHost<Event, Failure, Context> {
     let core = Unretained(self)
@@ -212,10 +212,10 @@ package class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendab
 
   /// Makes the ``host``, retained until `deinit`.
   @inlinable @inline(never)
-  final func makeRetainedHost(_ runtime: some Runtime) -> Unmanaged<
-    EffectHost<Event, Failure, Context>
-  > {
-    let host = Unmanaged.passRetained(makeHost(runtime))
+  final func makeRetainedHost(
+    _ runtime: some Runtime
+  ) -> RetainedByHand<EffectHost<Event, Failure, Context>> {
+    let host = RetainedByHand(makeHost(runtime))
     self.host = host
     return host
   }
@@ -547,7 +547,7 @@ package class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendab
     // The state is read once into a local the walk lends to every reconciler (see
     // PerformanceLedger: the state lent in place).
     var state = self.state
-    Reconciler.reconcileEach(reconcilers, &state, Unretained(reference: host))
+    Reconciler.reconcileEach(reconcilers, &state, host.unretained)
     isReconciling = false
   }
 }

@@ -80,8 +80,8 @@ struct UnretainedArray<Element: AnyObject> {
 /// their reconcilers through one too (see PerformanceLedger: unretained walks).
 ///
 /// - Invariant: whoever makes one guarantees that the object outlives every use of it. The
-///   core makes them for itself and its runtime, which owns it, and uses them only inside its
-///   own calls from that runtime; a ``ChildHosting`` makes one for itself, which the closures
+///   core makes them for itself and its runtime, which owns it (or is it), and uses them
+///   only inside its own calls from that runtime; a ``ChildHosting`` makes one for itself, which the closures
 ///   of the host it owns use, and one for the child being reconciled, for the length of that
 ///   reconciliation; the core and a child make one for the host they hold, for the length of
 ///   one walk.
@@ -96,12 +96,6 @@ struct Unretained<Object: AnyObject> {
     reference = Unmanaged.passUnretained(object)
   }
 
-  /// The object `reference` points to, which something else keeps alive.
-  @inlinable
-  init(reference: Unmanaged<Object>) {
-    self.reference = reference
-  }
-
   /// Calls `body` with the object, without retaining it.
   ///
   /// - Parameter body: Receives the object; it must not keep it beyond the call.
@@ -109,5 +103,44 @@ struct Unretained<Object: AnyObject> {
   @inlinable @inline(__always)
   func callAsFunction<Result>(_ body: (Object) -> Result) -> Result {
     reference._withUnsafeGuaranteedRef { body($0) }
+  }
+}
+
+/// An object retained once by hand, then lent on each use without a retain of its own.
+///
+/// A stored strong reference is retained each time it is read for a call; this one is read
+/// as a plain word (see PerformanceLedger: creation).
+///
+/// - Invariant: the holder stores it once, never replaces it, and calls ``release()`` once, in
+///   its `deinit`; so the object outlives every use the holder lends.
+@usableFromInline
+struct RetainedByHand<Object: AnyObject> {
+  /// The reference, retained once.
+  @usableFromInline let reference: Unmanaged<Object>
+
+  /// Retains `object` until ``release()``.
+  @inlinable
+  init(_ object: Object) {
+    reference = Unmanaged.passRetained(object)
+  }
+
+  /// The object, lent without a retain.
+  @inlinable
+  var unretained: Unretained<Object> {
+    Unretained(reference: reference)
+  }
+
+  /// Lets go of the object; the holder's last use.
+  @inlinable
+  func release() {
+    reference.release()
+  }
+}
+
+extension Unretained {
+  /// The object `reference` points to, which a ``RetainedByHand`` keeps alive.
+  @inlinable
+  init(reference: Unmanaged<Object>) {
+    self.reference = reference
   }
 }

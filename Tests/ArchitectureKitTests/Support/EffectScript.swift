@@ -232,36 +232,48 @@ final class EffectScript: Sendable {
         return true
       }
       let changes = self.changes
-      guard await failsafe({ await changes.wait(untilAtLeast: seen + 1) }) else { return false }
+      let changed = await failsafe(
+        until: { changes.value > seen }, wait: { await changes.wait(untilAtLeast: seen + 1) })
+      guard changed else { return false }
     }
   }
 }
 
-/// Runs `wait` until it returns, or fails after a real-time failsafe (cancelling it).
+/// Waits with `wait` until `isMet` holds, or until a failsafe passes; returns whether `isMet`
+/// holds.
 ///
 /// Every wait of the property tests is for something a correct runtime does at once; the
-/// failsafe only turns a broken runtime's hang into a failure. It is generous because the main
-/// actor an effect's result hops back to may be busy with other suites for a while: under the
-/// thread sanitizer, with the whole suite running on two cores, a `TestSystem` run once waited
-/// in vain for 20 seconds for a failed effect's report (whether it was late or lost is not
-/// known), hence 60.
+/// failsafe only turns a broken runtime's hang into a failure. Its seconds are the main
+/// actor's: each counts once the main actor has had a turn after it, because results hop back
+/// there, and other suites can hold it far longer than a correct runtime takes. (Under the
+/// thread sanitizer, with the whole suite on two cores, a 60-second failsafe of real time
+/// passed, in about half the runs, before a `TestSystem`'s report of a failed effect came; the
+/// report was there when the test next ran on the main actor.)
+/// `isMet` is checked once more when the failsafe passes: what the wait is for can come in the
+/// main actor's last turn.
 func failsafe(
   seconds: Int = 60,
-  _ wait: @escaping @Sendable () async -> Void
+  until isMet: @escaping @Sendable () -> Bool,
+  wait: @escaping @Sendable () async -> Void
 ) async -> Bool {
-  await withTaskGroup(of: Bool.self) { group in
+  if isMet() { return true }
+  let waited = await withTaskGroup(of: Bool.self) { group in
     group.addTask {
       await wait()
       return !Task.isCancelled
     }
     group.addTask {
-      try? await Task.sleep(for: .seconds(seconds))
+      for _ in 0..<seconds {
+        guard (try? await Task.sleep(for: .seconds(1))) != nil else { return false }
+        await MainActor.run {}
+      }
       return false
     }
     let isDone = await group.next() ?? false
     group.cancelAll()
     return isDone
   }
+  return waited || isMet()
 }
 
 /// The trigger of an observer that stops its system on a chosen kind of activity, once.

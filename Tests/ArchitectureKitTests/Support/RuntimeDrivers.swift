@@ -640,7 +640,9 @@ final class LiveSystemDriver: RuntimeDriver {
     guard let subject else { return ["no system"] }
     let expected = firstActivity + reference.activities.count
     let log = self.log
-    if log.values.count < expected, !(await failsafe({ await log.wait(count: expected) })) {
+    let arrived = await failsafe(
+      until: { log.values.count >= expected }, wait: { await log.wait(count: expected) })
+    if !arrived {
       problems.append("waited in vain for \(reference.activities.count) activities")
     }
     // Reading the state runs on the system's isolation, after the drain that reported them.
@@ -798,7 +800,9 @@ final class TestSystemDriver: RuntimeDriver {
     guard let system else { return ["no system"] }
     let expected = firstActivity + reference.activities.count
     let log = self.log
-    if log.values.count < expected, !(await failsafe({ await log.wait(count: expected) })) {
+    let arrived = await failsafe(
+      until: { log.values.count >= expected }, wait: { await log.wait(count: expected) })
+    if !arrived {
       problems.append("waited in vain for \(reference.activities.count) activities")
     }
     var mismatches =

@@ -302,19 +302,45 @@ struct JournalTests {
     #expect(journal.lines.count == 5)
   }
 
+  /// A system that adds each event to its count, with one feedback loop.
+  static func adder(
+    feedback: Feedback<Int, Int, Never, Void>
+  ) -> System<Int, Int, Never, Void> {
+    System(
+      initialState: 0, context: (), feature: Feature(reduce: { $0 += $1 }, feedback: [feedback]))
+  }
+
+  /// A step of plain values the ring drops still lets go of the request its event came from,
+  /// and so do the effect records dropped with it: over fifty rounds, each with a request of its
+  /// own whose effect ends at once, only the requests the ring keeps are alive.
+  @Test func aDroppedStepLetsGoOfTheRequestItsEventCameFrom() throws {
+    let alive = Lock(0)
+    let counter = Self.adder(
+      feedback: .react(
+        request: { $0 % 2 == 1 ? Ticket(number: $0, counting: alive) : nil },
+        effect: .run { _, _ in 1 }))
+    let journal = Journal<Int, Int>(capacity: 1)
+    counter.record(into: journal)
+    for _ in 1...50 { counter.send(1) }
+
+    // Each round: the app's step to an odd count, the effect's start and end, and the step of
+    // its result, which came from it. The ring keeps the last of these.
+    #expect(counter.state == 100)
+    let records = try JournalLines(journal.lines).records
+    #expect(records.map { $0["kind"] as? String } == ["step"])
+    #expect(records.first?["step"] as? Int == 100)
+    // The last step's origin names the request of the last round; nothing else holds one.
+    #expect(alive.withLock { $0 } == 1)
+  }
+
   /// The ring's buffer grows while its oldest entry is not at its start: after twenty steps
   /// that each dropped the oldest one, a step that starts forty effects keeps every record,
   /// in the order they came.
   @Test func aRingThatGrowsWhileWrappedKeepsItsRecordsInOrder() throws {
-    let counter = System<Int, Int, Never, Void>(
-      initialState: 0, context: (),
-      feature: Feature(
-        reduce: { $0 += $1 },
-        feedback: [
-          .react(
-            requests: { $0 > 100 ? Set(0..<40) : [] },
-            effect: .stream { _, _, _ in await Gate().wait() })
-        ]))
+    let counter = Self.adder(
+      feedback: .react(
+        requests: { $0 > 100 ? Set(0..<40) : [] },
+        effect: .stream { _, _, _ in await Gate().wait() }))
     let journal = Journal<Int, Int>(capacity: 2)
     counter.record(into: journal)
     for _ in 1...20 { counter.send(1) }
@@ -485,6 +511,22 @@ final class Page: Sendable {
   }
 
   deinit { alive.withLock { $0 -= 1 } }
+}
+
+/// A request that counts its live instances; requests of equal numbers are equal.
+final class Ticket: Equatable, Sendable {
+  let number: Int
+  private let alive: Lock<Int>
+
+  init(number: Int, counting alive: Lock<Int>) {
+    self.number = number
+    self.alive = alive
+    alive.withLock { $0 += 1 }
+  }
+
+  deinit { alive.withLock { $0 -= 1 } }
+
+  static func == (lhs: Ticket, rhs: Ticket) -> Bool { lhs.number == rhs.number }
 }
 
 /// A journal's lines, read with Foundation's JSON: what any reader of the format sees.

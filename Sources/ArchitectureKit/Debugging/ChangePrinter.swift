@@ -28,13 +28,13 @@ package final class ChangePrinter: ActivityRecorder {
     self.output = output
   }
 
-  package func begin(system: String, state: Any, at time: ContinuousClock.Instant) -> Bool {
+  package func begin(system: String, state: Any, at time: Int64) -> Bool {
     guard lastState == nil else { return false }
     lastState = state
     return true
   }
 
-  package func record(_ activity: JournalActivity, at time: ContinuousClock.Instant) {
+  package func record(_ activity: JournalActivity, at time: Int64) {
     switch activity {
     case .step(let event, let origin, let state):
       steps += 1

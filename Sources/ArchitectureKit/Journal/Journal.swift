@@ -132,7 +132,7 @@ public final class Journal<State, Event: Sendable> {
   /// Empty until the journal is attached to a system.
   public var lines: [String] {
     let (system, started, base, entries) = shared.withLock { shared in
-      (shared.system, shared.started, shared.base, shared.ring.kept.map(\.entry))
+      (shared.system, shared.started, shared.base, shared.ring.kept)
     }
     guard let system else { return [] }
     var lines = [
@@ -164,25 +164,23 @@ public final class Journal<State, Event: Sendable> {
     }
   }
 
-  /// Keeps a record in memory and writes it to the file.
+  /// Keeps a record other than a step in memory and writes it to the file.
   ///
-  /// The line is made before the lock is taken: it runs the events' and states' own code.
-  /// Whether the record is a step is said by the caller, who knows: asking an entry copies its
-  /// kind, each `Any` it holds included, to look at its case.
-  private func keep(_ record: consuming JournalRecord<State, Event>, isStep: Bool) {
-    let line = recorder.writesFile ? encoding.record(record.entry) : nil
+  /// The line is made before the lock is taken: it runs the events' own code.
+  private func keep(_ entry: consuming JournalEntry) {
+    let line = recorder.writesFile ? encoding.record(entry) : nil
     // Moved into the ring rather than copied: an entry's copy copies each `Any` it holds.
-    var record = Optional(record)
+    var entry = Optional(entry)
     // swift-format-ignore: NeverForceUnwrap
     // Set the line above; `if let` or an optional parameter copied it again.
-    shared.withLock { shared in shared.keep(record.take()!, isStep: isStep, line: line) }
+    shared.withLock { shared in shared.keep(entry.take()!, line: line) }
   }
 }
 
 /// What a journal's recording side keeps between steps.
 @usableFromInline
 struct JournalRecorderState<State> {
-  @usableFromInline var start: ContinuousClock.Instant?
+  @usableFromInline var start: Int64?
   /// The state after the last step (redacted), which the next step's changes are taken from.
   @usableFromInline var lastState: State?
   @usableFromInline var steps = 0
@@ -198,7 +196,7 @@ struct JournalRecorderState<State> {
 struct JournalSharedState<State, Event> {
   var system: String?
   var started = ""
-  @usableFromInline let ring: JournalRing<JournalRecord<State, Event>>
+  @usableFromInline let ring: JournalRing<State, Event>
   /// The snapshot of the state before the oldest step kept, when known: a dump starts with it.
   @usableFromInline var base: JournalEntry?
   /// Whether steps keep states, so that a dropped step's state becomes the ``base``.
@@ -206,28 +204,34 @@ struct JournalSharedState<State, Event> {
   var file: JournalFile?
   @usableFromInline var isClosed = false
 
-  init(ring: JournalRing<JournalRecord<State, Event>>, keepsBase: Bool) {
+  init(ring: JournalRing<State, Event>, keepsBase: Bool) {
     self.ring = ring
     self.keepsBase = keepsBase
   }
 
-  /// Keeps a record in the ring.
+  /// Keeps a step in the ring.
   @inlinable
-  mutating func keep(_ record: consuming JournalRecord<State, Event>, isStep: Bool) {
+  mutating func keep(_ step: consuming JournalStep<State, Event>) {
     guard !isClosed else { return }
-    if let dropped = ring.append(record, isStep: isStep, returningDropped: keepsBase) {
+    guard keepsBase else { return ring.append(step) }
+    if let dropped = ring.appendReturningDropped(step) {
       // The dropped step's state is the state before the oldest step kept, if it kept one.
       base = dropped.snapshot
     }
   }
 
-  /// Keeps a record in the ring, and writes its line to the file.
+  /// Keeps a step in the ring, and writes its line to the file.
   @inlinable
-  mutating func keep(
-    _ record: consuming JournalRecord<State, Event>, isStep: Bool, line: JSONValue?
-  ) {
+  mutating func keep(_ step: consuming JournalStep<State, Event>, line: JSONValue) {
     guard !isClosed else { return }
-    keep(record, isStep: isStep)
+    keep(step)
+    write(line)
+  }
+
+  /// Keeps a record other than a step in the ring, and writes its line to the file, if any.
+  mutating func keep(_ entry: consuming JournalEntry, line: JSONValue?) {
+    guard !isClosed else { return }
+    ring.append(entry)
     if let line { write(line) }
   }
 
@@ -258,10 +262,10 @@ extension Journal {
   ///   redaction changes events or states.
   @inlinable
   func recordStepInline(
-    _ event: Event, origin: JournalOrigin, state: State, at time: ContinuousClock.Instant
+    _ event: Event, origin: JournalOrigin, state: State, at time: Int64
   ) -> Bool {
     guard recordsStepsInline else { return false }
-    let elapsed = recorder.start.map { time - $0 } ?? .zero
+    let elapsed = recorder.start.map { time - $0 } ?? 0
     let (number, changes, kept) = nextStep(state)
     let origin = name(origin)
     if recorder.writesFile {
@@ -274,11 +278,9 @@ extension Journal {
     // Made inside the lock, where it is kept: made outside, the closure copied it.
     shared.withLock { shared in
       shared.keep(
-        .step(
-          JournalStep(
-            time: elapsed, number: number, event: event, origin: origin, changes: changes,
-            state: kept)),
-        isStep: true)
+        JournalStep(
+          time: elapsed, number: number, event: event, origin: origin, changes: changes,
+          state: kept))
     }
     return true
   }
@@ -290,7 +292,7 @@ extension Journal {
   @inlinable @inline(never)
   func keepWritten(_ step: JournalStep<State, Event>) {
     let line = encoding.record(step.entry)
-    shared.withLock { shared in shared.keep(.step(step), isStep: true, line: line) }
+    shared.withLock { shared in shared.keep(step, line: line) }
   }
 
   /// Counts a step whose state (redacted already) is `state`: its number, its changes from the
@@ -315,7 +317,7 @@ extension Journal {
 }
 
 extension Journal: ActivityRecorder {
-  package func begin(system: String, state: Any, at time: ContinuousClock.Instant) -> Bool {
+  package func begin(system: String, state: Any, at time: Int64) -> Bool {
     let state = redactState?(state) ?? state
     let encoding = self.encoding
     let states = self.states
@@ -333,7 +335,7 @@ extension Journal: ActivityRecorder {
     recorder.start = time
     recorder.lastState = state as? State
     if states.interval != nil {
-      let snapshot = JournalEntry(time: .zero, kind: .snapshot(step: 0, state: state))
+      let snapshot = JournalEntry(time: 0, kind: .snapshot(step: 0, state: state))
       let line = recorder.writesFile ? encoding.record(snapshot) : nil
       shared.withLock { shared in
         shared.base = snapshot
@@ -343,8 +345,8 @@ extension Journal: ActivityRecorder {
     return true
   }
 
-  package func record(_ activity: JournalActivity, at time: ContinuousClock.Instant) {
-    let elapsed = recorder.start.map { time - $0 } ?? .zero
+  package func record(_ activity: JournalActivity, at time: Int64) {
+    let elapsed = recorder.start.map { time - $0 } ?? 0
     let kind: JournalEntry.Kind
     switch activity {
     case .step(let event, let origin, let state):
@@ -357,7 +359,11 @@ extension Journal: ActivityRecorder {
       let step = JournalStep(
         time: elapsed, number: number, event: event, origin: name(origin), changes: changes,
         state: kept)
-      keep(.step(step), isStep: true)
+      if recorder.writesFile {
+        keepWritten(step)
+      } else {
+        shared.withLock { shared in shared.keep(step) }
+      }
       return
     case .started(let effect, let request):
       kind = .effect(.started, serial: effect, request: name(request))
@@ -374,7 +380,7 @@ extension Journal: ActivityRecorder {
     case .stopped:
       kind = .stopped
     }
-    keep(.entry(JournalEntry(time: elapsed, kind: consume kind)), isStep: false)
+    keep(JournalEntry(time: elapsed, kind: consume kind))
   }
 
   /// A request as the journal records it: redacted now, or described when written.

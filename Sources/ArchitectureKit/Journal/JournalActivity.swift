@@ -42,14 +42,15 @@ package protocol ActivityRecorder: AnyObject {
   /// - Parameters:
   ///   - system: The system's type, for people.
   ///   - state: The state at this moment, which the first step's changes are taken from.
-  ///   - time: This moment, on the monotonic clock every later activity is timed on.
+  ///   - time: This moment, in nanoseconds on `MonotonicClock`, which every later activity
+  ///     is timed on.
   /// - Returns: `false` if the recorder already records a system.
-  func begin(system: String, state: Any, at time: ContinuousClock.Instant) -> Bool
+  func begin(system: String, state: Any, at time: Int64) -> Bool
 
   /// Records one activity, on the system's isolation.
   ///
   /// - Parameters:
   ///   - activity: What the system did.
-  ///   - time: When, on the monotonic clock.
-  func record(_ activity: JournalActivity, at time: ContinuousClock.Instant)
+  ///   - time: When, in nanoseconds on `MonotonicClock`.
+  func record(_ activity: JournalActivity, at time: Int64)
 }

@@ -8,12 +8,12 @@
 /// See `Documentation/JournalFormat.md` for the lines.
 @usableFromInline
 struct JournalEntry {
-  /// Since the journal began, on the monotonic clock.
-  @usableFromInline let time: Duration
+  /// Since the journal began, in nanoseconds on the monotonic clock.
+  @usableFromInline let time: Int64
   @usableFromInline let kind: Kind
 
   @usableFromInline
-  init(time: Duration, kind: Kind) {
+  init(time: Int64, kind: Kind) {
     self.time = time
     self.kind = kind
   }
@@ -217,9 +217,7 @@ struct JournalEncoding {
   }
 
   /// Seconds, to the microsecond.
-  static func seconds(_ duration: Duration) -> JSONValue {
-    let (seconds, attoseconds) = duration.components
-    let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-    return .floatingPoint(Double(microseconds) / 1_000_000)
+  static func seconds(_ nanoseconds: Int64) -> JSONValue {
+    .floatingPoint(Double(nanoseconds / 1_000) / 1_000_000)
   }
 }

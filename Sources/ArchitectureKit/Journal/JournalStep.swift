@@ -1,43 +1,14 @@
-/// A record of a journal in memory: a step recorded inline, in its system's own types, or any
-/// other record as a ``JournalEntry``.
+/// A step as a journal in memory keeps it: what
+/// ``JournalEntry/Kind/step(_:event:origin:changes:state:)`` holds, in the system's types.
 ///
 /// A step recorded inline (``Journal/recordStepInline(_:origin:state:at:)``) keeps its event and
 /// states as they are, not in `Any`: a counter's step is a few words of plain values, moved
 /// into the ring and destroyed there without an existential's value witnesses (see
 /// PerformanceLedger: steps recorded inline). It becomes a ``JournalEntry`` when read.
 @usableFromInline
-enum JournalRecord<State, Event> {
-  case step(JournalStep<State, Event>)
-  case entry(JournalEntry)
-
-  /// The record as the journal writes it.
-  var entry: JournalEntry {
-    switch self {
-    case .step(let step): step.entry
-    case .entry(let entry): entry
-    }
-  }
-
-  /// The snapshot of the state after this record, when it is a step that kept its state.
-  @usableFromInline var snapshot: JournalEntry? {
-    switch self {
-    case .step(let step):
-      return step.state.map {
-        JournalEntry(time: step.time, kind: .snapshot(step: step.number, state: $0))
-      }
-    case .entry:
-      // Every step is kept as a `JournalStep`, whichever path recorded it.
-      return nil
-    }
-  }
-}
-
-/// A step recorded inline: what ``JournalEntry/Kind/step(_:event:origin:changes:state:)``
-/// holds, in the system's types.
-@usableFromInline
 struct JournalStep<State, Event> {
-  /// Since the journal began.
-  @usableFromInline let time: Duration
+  /// Since the journal began, in nanoseconds.
+  @usableFromInline let time: Int64
   /// The step's number, from 1.
   @usableFromInline let number: Int
   @usableFromInline let event: Event
@@ -56,7 +27,7 @@ struct JournalStep<State, Event> {
 
   @inlinable
   init(
-    time: Duration, number: Int, event: Event, origin: JournalEntry.Origin, changes: Changes,
+    time: Int64, number: Int, event: Event, origin: JournalEntry.Origin, changes: Changes,
     state: State?
   ) {
     self.time = time
@@ -78,5 +49,20 @@ struct JournalStep<State, Event> {
     return JournalEntry(
       time: time,
       kind: .step(number, event: event, origin: origin, changes: changes, state: state))
+  }
+
+  /// Whether the step holds only plain values (no reference, no storage of a collection).
+  ///
+  /// Its event and state are of plain types, its origin names no request, and its changes are
+  /// the two states rather than a list: dropping it needs no destruction.
+  @inlinable var holdsOnlyPlainValues: Bool {
+    guard _isPOD(State.self), _isPOD(Event.self), case .app = origin, case .between = changes
+    else { return false }
+    return true
+  }
+
+  /// The snapshot of the state after this step, when the step kept its state.
+  @usableFromInline var snapshot: JournalEntry? {
+    state.map { JournalEntry(time: time, kind: .snapshot(step: number, state: $0)) }
   }
 }

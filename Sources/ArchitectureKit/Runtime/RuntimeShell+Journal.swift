@@ -13,7 +13,7 @@ extension RuntimeShell {
   @discardableResult
   package func attachRecorder(_ recorder: some ActivityRecorder) -> Bool {
     let recording = recording ?? makeRecording()
-    guard recorder.begin(system: "\(owner)", state: core.state, at: .now) else {
+    guard recorder.begin(system: "\(owner)", state: core.state, at: MonotonicClock.now()) else {
       reportUnobserved(
         "\(owner): the journal already records a system; a journal records one system only.")
       return false
@@ -62,7 +62,7 @@ extension RuntimeShell {
     if let journal = recording.stepJournal {
       // Only `attachJournal` sets it, with a journal of this system's types.
       let journal = unsafeDowncast(journal, to: Journal<State, Event>.self)
-      if journal.recordStepInline(event, origin: origin, state: state, at: .now) {
+      if journal.recordStepInline(event, origin: origin, state: state, at: MonotonicClock.now()) {
         if recording.hasOtherRecorders {
           recording.record(.step(event: event, origin: origin, state: state), except: journal)
         }
@@ -153,7 +153,7 @@ package final class Recording {
   /// Tells every recorder but `skipped`, with the time of this moment.
   @usableFromInline
   func record(_ activity: JournalActivity, except skipped: AnyObject?) {
-    let now = ContinuousClock.now
+    let now = MonotonicClock.now()
     // A copy: a recorder's output may attach another recorder.
     let recorders = self.recorders
     for recorder in recorders where recorder !== skipped { recorder.record(activity, at: now) }

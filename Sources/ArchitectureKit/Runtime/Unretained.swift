@@ -115,32 +115,20 @@ struct Unretained<Object: AnyObject> {
 ///   its `deinit`; so the object outlives every use the holder lends.
 @usableFromInline
 struct RetainedByHand<Object: AnyObject> {
-  /// The reference, retained once.
-  @usableFromInline let reference: Unmanaged<Object>
+  /// The object, lent without a retain.
+  @usableFromInline let unretained: Unretained<Object>
 
   /// Retains `object` until ``release()``.
   @inlinable
   init(_ object: Object) {
-    reference = Unmanaged.passRetained(object)
-  }
-
-  /// The object, lent without a retain.
-  @inlinable
-  var unretained: Unretained<Object> {
-    Unretained(reference: reference)
+    // The retain is this value's; the reference it returns is the one `unretained` keeps.
+    _ = Unmanaged.passRetained(object)
+    unretained = Unretained(object)
   }
 
   /// Lets go of the object; the holder's last use.
   @inlinable
   func release() {
-    reference.release()
-  }
-}
-
-extension Unretained {
-  /// The object `reference` points to, which a ``RetainedByHand`` keeps alive.
-  @inlinable
-  init(reference: Unmanaged<Object>) {
-    self.reference = reference
+    unretained.reference.release()
   }
 }

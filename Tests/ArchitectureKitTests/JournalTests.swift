@@ -278,6 +278,41 @@ struct JournalTests {
     #expect(steps == Array(max(1, 51 - capacity)...50))
   }
 
+  /// A ring of any capacity reads as the end of a journal that keeps everything, from its
+  /// oldest step on.
+  ///
+  /// Over 200 random sends whose steps start, cancel and end effects, each step keeps exactly
+  /// the records that follow it, up to the cancellations at the stop. The ring records inline,
+  /// the whole journal on the general path.
+  @Test(arguments: [1, 2, 3, 7])
+  func aRingReadsAsTheEndOfTheWholeJournalFromItsOldestStep(capacity: Int) throws {
+    let system = System<Int, Int, Never, Void>(
+      initialState: 1, context: (),
+      feature: Feature(
+        reduce: { $0 = ($0 + $1) % 16 },
+        feedback: [
+          .react(
+            requests: { state in Set((0..<4).filter { state & (1 << $0) != 0 }) },
+            effect: .stream { _, _, _ in await Gate().wait() }),
+          .react(request: { $0 % 5 == 3 ? $0 : nil }, effect: .run { _, _ in 1 }),
+        ]))
+    let ring = Journal<Int, Int>(capacity: capacity)
+    let whole = Journal<Int, Int>(capacity: 10_000)
+    system.record(into: ring)
+    system.record(into: whole)
+    var random = SplitMix64(seed: UInt64(capacity))
+    for _ in 0..<200 { system.send(Int(random.next() % 7)) }
+    system.stop()
+
+    let all = try JournalLines(whole.lines).summary
+    let steps = all.indices.filter { all[$0].hasPrefix("step ") }
+    try #require(steps.count > capacity)
+    // Records between the steps and after the last one: the ring must place each.
+    #expect(steps.count < all.count / 2)
+    #expect(all.last?.hasPrefix("cancelled") == true)
+    #expect(try JournalLines(ring.lines).summary == Array(all[steps[steps.count - capacity]...]))
+  }
+
   /// A step the ring drops lets go of its states at once: three steps kept over a hundred hold
   /// the states of those three steps and the base snapshot's (the state of the step dropped
   /// last), and no other dropped step's.

@@ -11,7 +11,7 @@
 ///
 /// Read with `clock_gettime` rather than through `ContinuousClock`, whose instants are
 /// resilient: holding, copying and subtracting them went through their value witnesses, and
-/// with `Duration`'s 128-bit arithmetic timing a recorded step cost about 300 instructions of
+/// with `Duration`'s 128-bit arithmetic timing a recorded step cost about 250 instructions of
 /// its 1,385 (see PerformanceLedger: the journal's ring).
 @usableFromInline
 enum MonotonicClock {

@@ -51,18 +51,19 @@ final class JournalRing<State, Event> {
     var entries: [JournalEntry] = []
     entries.reserveCapacity(steps.count + others.count)
     var other = 0
-    for offset in 0..<steps.count {
-      // The records before this step: those recorded after fewer steps than its position.
-      while other < others.count, others[other].stepsBefore <= droppedSteps + offset {
+    /// Appends the other records not yet appended that came after at most `stepCount` steps.
+    func appendOthers(after stepCount: Int) {
+      while other < others.count, others[other].stepsBefore <= stepCount {
         entries.append(others[other].entry)
         other += 1
       }
+    }
+    for offset in 0..<steps.count {
+      // The records before this step: those recorded after fewer steps than its position.
+      appendOthers(after: droppedSteps + offset)
       entries.append(steps[offset].entry)
     }
-    while other < others.count {
-      entries.append(others[other].entry)
-      other += 1
-    }
+    appendOthers(after: .max)
     return entries
   }
 

@@ -81,10 +81,10 @@ struct UnretainedArray<Element: AnyObject> {
 ///
 /// - Invariant: whoever makes one guarantees that the object outlives every use of it. The
 ///   core makes them for itself and its runtime, which owns it (or is it), and uses them
-///   only inside its own calls from that runtime; a ``ChildHosting`` makes one for itself, which the closures
-///   of the host it owns use, and one for the child being reconciled, for the length of that
-///   reconciliation; the core and a child make one for the host they hold, for the length of
-///   one walk.
+///   only inside its own calls from that runtime; a ``ChildHosting`` makes one for itself,
+///   which the closures of the host it owns use, and one for the child being reconciled, for
+///   the length of that reconciliation; the core and a child make one for the host they hold,
+///   for the length of one walk.
 @usableFromInline
 struct Unretained<Object: AnyObject> {
   /// The reference, neither retained nor released.

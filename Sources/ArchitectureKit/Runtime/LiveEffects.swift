@@ -1,13 +1,18 @@
 /// The effects a core started and has not dropped yet, found by identifier in constant time.
 ///
-/// Each effect takes a slot of an array, named by its identifier with the effect's serial
-/// number; a slot is reused once its effect is dropped, and a stale identifier (its slot since
-/// reused) finds nothing, because the serial numbers differ. Starting and ending an effect hash
-/// nothing and allocate nothing once the table has grown to the number of effects live at once.
-/// A slot keeps its effect's request beside the bookkeeping, so that starting and dropping an
-/// effect write one array (a request is one reference: reading a slot's serial copies none).
+/// Each effect takes a slot, named by its identifier with the effect's serial number; a slot is
+/// reused once its effect is dropped, and a stale identifier (its slot since reused) finds
+/// nothing, because the serial numbers differ. Starting and ending an effect hash nothing and
+/// allocate nothing once the table has grown to the number of effects live at once. A slot
+/// keeps its effect's request beside the bookkeeping, so that starting and dropping an effect
+/// write one slot (a request is one reference: reading a slot's serial copies none).
+///
+/// The slots are memory the table owns, not an array: a start, an end and a drop each touch one
+/// slot, with no uniqueness check of a shared buffer and no bounds check past ``index(of:)``'s
+/// (see PerformanceLedger: live effects in slots). It is not copyable, so the
+/// memory has one owner, the core, and is freed with it.
 @usableFromInline
-struct LiveEffects {
+struct LiveEffects: ~Copyable {
   /// The bookkeeping of one slot.
   @usableFromInline
   struct Slot {
@@ -22,7 +27,7 @@ struct LiveEffects {
     /// The effect's request; `nil` in a free slot.
     @usableFromInline var request: EffectRequest?
 
-    @usableFromInline
+    @inlinable
     init(serial: UInt64, request: EffectRequest) {
       self.serial = serial
       self.isRunning = true
@@ -41,9 +46,13 @@ struct LiveEffects {
   }
 
   /// The end of the list of free slots.
-  @usableFromInline static var noSlot: UInt32 { .max }
+  @inlinable static var noSlot: UInt32 { .max }
 
-  @usableFromInline var slots: [Slot]
+  /// The slots, `capacity` of them allocated and the first `used` initialized; `nil` until the
+  /// first effect starts.
+  @usableFromInline var slots: UnsafeMutablePointer<Slot>?
+  @usableFromInline var capacity: Int
+  @usableFromInline var used: Int
   /// The last slot whose effect was dropped, first of the list of slots to reuse (linked
   /// through ``Slot/nextFree``, last dropped first), or ``noSlot``.
   @usableFromInline var firstFree: UInt32
@@ -51,12 +60,23 @@ struct LiveEffects {
 
   /// No effect.
   ///
-  /// Inlinable, so that a system's creation stores three words rather than calls.
+  /// Inlinable and allocation-free, so that a system's creation stores five words rather than
+  /// calls.
   @inlinable
   init() {
-    slots = Array()
+    slots = nil
+    capacity = 0
+    used = 0
     firstFree = Self.noSlot
     lastSerial = 0
+  }
+
+  @inlinable
+  deinit {
+    if let slots {
+      slots.deinitialize(count: used)
+      slots.deallocate()
+    }
   }
 
   /// Adds a running effect for `request`; returns its identifier.
@@ -66,20 +86,36 @@ struct LiveEffects {
     let slot: UInt32
     if firstFree != Self.noSlot {
       slot = firstFree
-      firstFree = slots[Int(slot)].nextFree
-      slots[Int(slot)] = Slot(serial: lastSerial, request: request)
+      let reused = slots.unsafelyUnwrapped + Int(slot)
+      firstFree = reused.pointee.nextFree
+      // A free slot holds no request: the whole slot is written over, nothing to release.
+      reused.initialize(to: Slot(serial: lastSerial, request: request))
     } else {
-      slot = UInt32(slots.count)
-      slots.append(Slot(serial: lastSerial, request: request))
+      if used == capacity { grow() }
+      slot = UInt32(used)
+      (slots.unsafelyUnwrapped + used).initialize(to: Slot(serial: lastSerial, request: request))
+      used &+= 1
     }
     return EffectID(rawValue: lastSerial, slot: slot)
+  }
+
+  /// Doubles the slots (or makes the first 16), moving the initialized ones.
+  @inlinable @inline(never)
+  mutating func grow() {
+    let grown = UnsafeMutablePointer<Slot>.allocate(capacity: Swift.max(16, capacity &* 2))
+    if let slots {
+      grown.moveInitialize(from: slots, count: used)
+      slots.deallocate()
+    }
+    slots = grown
+    capacity = Swift.max(16, capacity &* 2)
   }
 
   /// The position of the effect with this identifier, if it is still in the table.
   @inlinable
   func index(of id: EffectID) -> Int? {
     let index = Int(id.slot)
-    guard index < slots.count, slots[index].serial == id.rawValue else { return nil }
+    guard index < used, slots.unsafelyUnwrapped[index].serial == id.rawValue else { return nil }
     return index
   }
 
@@ -93,26 +129,28 @@ struct LiveEffects {
   @inlinable
   func isRunning(_ id: EffectID) -> Bool {
     guard let index = index(of: id) else { return false }
-    return slots[index].isRunning
+    return slots.unsafelyUnwrapped[index].isRunning
   }
 
   /// Marks a running effect ended, dropping it when it retires when done; returns its request,
   /// or `nil` when it was not running.
   @inlinable
   mutating func end(_ id: EffectID) -> EffectRequest? {
-    guard let index = index(of: id), slots[index].isRunning else { return nil }
-    if slots[index].retiresWhenDone {
+    guard let index = index(of: id) else { return nil }
+    let slot = slots.unsafelyUnwrapped + index
+    guard slot.pointee.isRunning else { return nil }
+    if slot.pointee.retiresWhenDone {
       return drop(index)
     }
-    slots[index].isRunning = false
-    return slots[index].request
+    slot.pointee.isRunning = false
+    return slot.pointee.request
   }
 
   /// Makes the effect leave the table when it ends.
   @inlinable
   mutating func retireWhenDone(_ id: EffectID) {
     guard let index = index(of: id) else { return }
-    slots[index].retiresWhenDone = true
+    slots.unsafelyUnwrapped[index].retiresWhenDone = true
   }
 
   /// Drops the effect with this identifier; returns its request and whether it was running, or
@@ -120,29 +158,34 @@ struct LiveEffects {
   @inlinable
   mutating func remove(_ id: EffectID) -> (request: EffectRequest, wasRunning: Bool)? {
     guard let index = index(of: id) else { return nil }
-    let wasRunning = slots[index].isRunning
+    let wasRunning = slots.unsafelyUnwrapped[index].isRunning
     guard let request = drop(index) else { return nil }
     return (request, wasRunning)
   }
 
   @inlinable
   mutating func drop(_ index: Int) -> EffectRequest? {
-    // One access to the slot: one uniqueness check of the array.
-    let request = slots[index].free(next: firstFree)
+    let request = slots.unsafelyUnwrapped[index].free(next: firstFree)
     firstFree = UInt32(index)
     return request
   }
 
   /// Drops every effect.
   mutating func removeAll() {
-    slots.removeAll()
+    if let slots {
+      slots.deinitialize(count: used)
+      slots.deallocate()
+    }
+    slots = nil
+    capacity = 0
+    used = 0
     firstFree = Self.noSlot
   }
 
   /// The effects in the table, in start order: identifier, request, whether it runs.
   var all: [(id: EffectID, request: EffectRequest, isRunning: Bool)] {
-    slots.indices.compactMap { index in
-      let slot = slots[index]
+    (0..<used).compactMap { index in
+      let slot = slots.unsafelyUnwrapped[index]
       guard slot.serial != 0, let request = slot.request else { return nil }
       return (EffectID(rawValue: slot.serial, slot: UInt32(index)), request, slot.isRunning)
     }

@@ -135,6 +135,38 @@ struct KeyedRequestsTests {
     #expect(try #require(requests.changedKeys(since: recent)) == [3])
   }
 
+  /// A history that goes through many copies (each starts a run of stamps of its own) and many
+  /// compactions: every mark of the value's own lineage names exactly the changes after it, or
+  /// nothing once compacted away (never one of the last 32), and a side branch's marks are
+  /// never found.
+  @Test(arguments: 0..<4 as Range<UInt64>)
+  func marksThroughCopiesAndCompactionsNameExactlyTheChangesAfterThem(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    var requests: KeyedRequests = [0: 0]
+    var lineage: [(mark: KeyedRequests<Int, Int>.Mark, key: Int)] = [(requests.mark, -1)]
+    var copies: [KeyedRequests<Int, Int>] = []
+    for round in 1...600 {
+      // A copy kept alive makes the next change copy the storage and start a run.
+      if Int.random(in: 0..<8, using: &random) == 0 { copies.append(requests) }
+      let key = Int.random(in: 0..<8, using: &random)
+      requests[key] = round
+      lineage.append((requests.mark, key))
+    }
+    for (index, entry) in lineage.enumerated() {
+      let after = lineage[(index + 1)...].map(\.key)
+      if let changed = requests.changedKeys(since: entry.mark) {
+        #expect(Array(changed) == after, "mark \(index) of \(lineage.count)")
+      } else {
+        #expect(after.count > 32, "mark \(index) of \(lineage.count) forgotten too early")
+      }
+    }
+    for var copy in copies.suffix(20) {
+      copy[100] = 1
+      #expect(requests.changedKeys(since: copy.mark) == nil)
+      #expect(try #require(copy.changedKeys(since: copy.mark)).isEmpty)
+    }
+  }
+
   @Test func removeAllStartsANewHistoryUnlessAlreadyEmpty() {
     var requests: KeyedRequests = [1: 1]
     let mark = requests.mark

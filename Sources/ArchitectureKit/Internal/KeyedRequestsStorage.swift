@@ -55,18 +55,46 @@ final class KeyedRequestsStorage<Key: Hashable & Sendable, Request: Equatable & 
 /// last looked.
 ///
 /// A journal entry's stamp is unique in the process and stamps grow along every journal, so a
-/// stamp names one moment of one history (see `KeyedRequestsStorage`).
+/// stamp names one moment of one history (see `KeyedRequestsStorage`). A storage stamps its
+/// entries with consecutive sequence numbers of its own serial, so the journal keeps no stamp
+/// per entry: only where each storage's *run* of entries starts, and its first stamp (one run,
+/// plus one per copy the history went through). An entry's stamp is its run's first stamp
+/// advanced by its distance from the run's start (see PerformanceLedger: the KeyedRequests
+/// journal).
 @usableFromInline
 struct ChangeJournal<Change> {
-  /// The journal's stamps, increasing; `changes[i]` is the change stamped `stamps[i]`.
-  @usableFromInline var stamps: [JournalStamp]
+  /// Entries of one storage, stamped with consecutive sequence numbers of its serial.
+  @usableFromInline
+  struct Run {
+    /// The position of the run's first entry in ``ChangeJournal/changes``.
+    @usableFromInline var start: Int
+    /// The stamp of the run's first entry.
+    @usableFromInline var first: JournalStamp
+
+    @inlinable
+    init(start: Int, first: JournalStamp) {
+      self.start = start
+      self.first = first
+    }
+  }
+
   /// The journal's changes; a key changed several times is in it several times.
   @usableFromInline var changes: [Change]
+  /// The runs the changes form, in order; the first starts at 0 unless there is no change.
+  @usableFromInline var runs: [Run]
   /// The stamp of the moment just before the journal's first entry: the storage's creation, or
   /// the last entry compaction dropped.
   @usableFromInline var base: JournalStamp
   /// The latest stamp this journal made; the next entry takes the one after it.
   @usableFromInline var latest: JournalStamp
+  /// The stamp of the latest change, or ``base`` when there is none: names this moment of the
+  /// history.
+  @usableFromInline var mark: JournalStamp
+  /// The mark before the latest change: what a reconciler that saw everything but that change
+  /// holds (``removedAlone(since:)``).
+  @usableFromInline var markBeforeLast: JournalStamp
+  /// Whether the next change starts a run: a fresh storage's first, or a copy's.
+  @usableFromInline var startsRun = true
   /// Whether the journal's last entry removed its key: a reconciler that finds only that entry
   /// since its mark knows the key has no request without looking it up
   /// (``removedAlone(since:)``).
@@ -76,10 +104,12 @@ struct ChangeJournal<Change> {
   @usableFromInline
   init() {
     let stamp = JournalStamp.fresh()
-    self.stamps = []
     self.changes = []
+    self.runs = []
     self.base = stamp
     self.latest = stamp
+    self.mark = stamp
+    self.markBeforeLast = stamp
   }
 
   /// A copy that continues this history with stamps of its own.
@@ -87,13 +117,8 @@ struct ChangeJournal<Change> {
   func continued() -> ChangeJournal {
     var copy = self
     copy.latest = JournalStamp.fresh()
+    copy.startsRun = true
     return copy
-  }
-
-  /// The stamp of the latest change: names this moment of the history.
-  @inlinable
-  var mark: JournalStamp {
-    stamps.last ?? base
   }
 
   /// Appends a change.
@@ -108,17 +133,39 @@ struct ChangeJournal<Change> {
   mutating func record(_ change: Change, removed: Bool, entryCount: Int) {
     lastEntryRemoved = removed
     latest = latest.next
-    stamps.append(latest)
+    if startsRun {
+      startsRun = false
+      runs.append(Run(start: changes.count, first: latest))
+    }
+    markBeforeLast = mark
+    mark = latest
     changes.append(change)
-    if stamps.count > Swift.max(64, entryCount) { compact() }
+    if changes.count > Swift.max(64, entryCount) { compact() }
+  }
+
+  /// The stamp of the change at `position`, in the run that starts at or before it.
+  @usableFromInline
+  func stamp(at position: Int, inRun run: Int) -> JournalStamp {
+    let first = runs[run].first
+    return JournalStamp(
+      serial: first.serial, sequence: first.sequence + UInt64(position - runs[run].start))
   }
 
   /// Drops the older half of the journal; a mark in it is then no longer found.
   @usableFromInline
   mutating func compact() {
-    let dropped = stamps.count / 2
-    base = stamps[dropped - 1]
-    stamps.removeFirst(dropped)
+    let dropped = changes.count / 2
+    // The run of the last dropped change, and of the first kept one.
+    var run = runs.count - 1
+    while runs[run].start > dropped - 1 { run -= 1 }
+    base = stamp(at: dropped - 1, inRun: run)
+    if run + 1 < runs.count, runs[run + 1].start == dropped {
+      run += 1
+    } else {
+      runs[run] = Run(start: dropped, first: stamp(at: dropped, inRun: run))
+    }
+    runs.removeFirst(run)
+    for index in runs.indices { runs[index].start -= dropped }
     changes.removeFirst(dropped)
   }
 
@@ -128,35 +175,28 @@ struct ChangeJournal<Change> {
   /// - Complexity: O(1).
   @inlinable
   func removedAlone(since mark: JournalStamp) -> Change? {
-    let count = stamps.count
-    guard lastEntryRemoved, count > 0, mark == (count > 1 ? stamps[count - 2] : base) else {
-      return nil
-    }
-    return changes[count - 1]
+    guard lastEntryRemoved, mark == markBeforeLast, let last = changes.last else { return nil }
+    return last
   }
 
   /// The changes since the moment `mark` names, or `nil` when this history does not reach
   /// back to it.
   ///
-  /// - Complexity: O(log *n*), where *n* is the length of the journal.
+  /// - Complexity: O(*r*), where *r* is the number of runs: 1, plus one per copy of the
+  ///   collection the journal's history went through.
   @inlinable
   func changes(since mark: JournalStamp) -> ArraySlice<Change>? {
     if mark == base { return changes[...] }
-    // A reconciler reads the journal after each step, so its mark is most often among the
-    // last few entries; past those, stamps grow along the journal: search them by halves.
-    var position = stamps.count
-    while position > 0, stamps.count - position < 4 {
-      position -= 1
-      if stamps[position] == mark { return changes[(position + 1)...] }
+    var end = changes.count
+    for run in runs.reversed() {
+      if run.first.serial == mark.serial, mark.sequence >= run.first.sequence {
+        let distance = mark.sequence - run.first.sequence
+        guard distance < UInt64(end - run.start) else { return nil }
+        return changes[(run.start + Int(distance) + 1)...]
+      }
+      end = run.start
     }
-    var low = 0
-    var high = position
-    while low < high {
-      let middle = (low + high) / 2
-      if stamps[middle] < mark { low = middle + 1 } else { high = middle }
-    }
-    guard low < position, stamps[low] == mark else { return nil }
-    return changes[(low + 1)...]
+    return nil
   }
 }
 

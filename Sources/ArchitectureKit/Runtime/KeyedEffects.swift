@@ -67,9 +67,10 @@ final class KeyedEffects<Key: Hashable & Sendable, Request: Equatable & Sendable
   func cancel<Event, Failure, Context>(
     at slot: Int, _ host: EffectHost<Event, Failure, Context>
   ) {
-    let retired = running.remove(at: slot).value
-    host.cancel(retired.id)
-    if Self.keepsBoxes, spare.count < Self.spareLimit { spare.append(retired.description) }
+    // Taken apart, so that the box moves to the spares rather than being copied there.
+    let (_, id, description) = running.remove(at: slot).value
+    host.cancel(id)
+    if Self.keepsBoxes, spare.count < Self.spareLimit { spare.append(consume description) }
   }
 
   /// Cancels the effects running for `keys`, in the order they started (the table's own order

@@ -115,4 +115,66 @@ struct LiveEffectsTests {
     }
     #expect(live == [[1], [2], [3], [4]])
   }
+
+  // An effect an event started leaves the table when it ends, after its end is reported: the
+  // report has its request, and the table does not keep it.
+  @Test func anEffectAnEventStartedIsReportedWithItsRequestThenLeaves() {
+    let core = SystemCore<Int, Int, CounterError, EmptyContext>(
+      initialState: 0, reduce: { state, event in state += event },
+      feedback: [.react(on: { event, _ in event == 1 ? 10 : nil }, effect: .run { _, _ in 0 })])
+    var finished: [(EffectID, Int)] = []
+    let runtime = CoreOutputForwarder<Int, Int, CounterError, EmptyContext> { output in
+      if case .effectFinished(let id, let request) = output {
+        finished.append((id, request.value as! Int))
+      }
+    }
+    core.start(runtime: runtime)
+    var ids: [EffectID] = []
+    for _ in 0..<3 {
+      core.send(1, runtime: runtime)
+      ids.append(contentsOf: core.runningRequests.map(\.id))
+      core.finish(ids.last!, with: .event(0), runtime: runtime)
+      #expect(core.liveRequests.isEmpty)
+    }
+    #expect(finished.map(\.0) == ids)
+    #expect(finished.map(\.1) == [10, 10, 10])
+    #expect(Set(ids).count == 3)
+  }
+
+  // A listener that stops the system while an event-started effect's end is reported: the stop
+  // drops every effect, and the core, which would drop the ended one next, finds it gone.
+  @Test(arguments: [false, true])
+  func stoppingWhileAnEndIsReportedLeavesNothingLive(failed: Bool) {
+    let core = SystemCore<Int, Int, CounterError, EmptyContext>(
+      initialState: 0, reduce: { state, event in state += event },
+      feedback: [.react(on: { event, _ in event == 1 ? 10 : nil }, effect: .run { _, _ in 0 })])
+    var reported: [String] = []
+    var stopAtEnd = true
+    var stop: () -> Void = {}
+    let runtime = CoreOutputForwarder<Int, Int, CounterError, EmptyContext> { output in
+      switch output {
+      case .effectFinished: reported.append("finished")
+      case .effectFailed: reported.append("failed")
+      case .effectCancelled: reported.append("cancelled")
+      case .stepped(let event, _): reported.append("step \(event)")
+      case .eventIgnored(let event, _): reported.append("ignored \(event)")
+      default: return
+      }
+      if stopAtEnd, reported.last == "finished" || reported.last == "failed" {
+        stopAtEnd = false
+        stop()
+      }
+    }
+    stop = { core.stop(runtime: runtime) }
+    core.start(runtime: runtime)
+    core.send(1, runtime: runtime)
+    core.send(1, runtime: runtime)
+    let first = core.runningRequests[0].id
+    core.finish(first, with: failed ? .failed(.generic) : .event(5), runtime: runtime)
+    #expect(core.liveRequests.isEmpty)
+    #expect(
+      reported == [
+        "step 1", "step 1", failed ? "failed" : "finished", "cancelled",
+      ] + (failed ? [] : ["ignored 5"]))
+  }
 }

@@ -132,18 +132,32 @@ struct LiveEffects: ~Copyable {
     return slots.unsafelyUnwrapped[index].isRunning
   }
 
-  /// Marks a running effect ended, dropping it when it retires when done; returns its request,
-  /// or `nil` when it was not running.
+  /// Marks a running effect ended; returns its slot, or `nil` when it was not running.
+  ///
+  /// The effect stays in its slot, and its request there: the request is read only when
+  /// someone reports the end (``request(at:)``), so most ends copy no reference. An effect that
+  /// retires when done leaves with ``retireIfDone(_:)``, once its end is reported.
   @inlinable
-  mutating func end(_ id: EffectID) -> EffectRequest? {
+  mutating func end(_ id: EffectID) -> Int? {
     guard let index = index(of: id) else { return nil }
     let slot = slots.unsafelyUnwrapped + index
     guard slot.pointee.isRunning else { return nil }
-    if slot.pointee.retiresWhenDone {
-      return drop(index)
-    }
     slot.pointee.isRunning = false
-    return slot.pointee.request
+    return index
+  }
+
+  /// The request of the effect in an occupied slot.
+  @inlinable
+  func request(at slot: Int) -> EffectRequest {
+    slots.unsafelyUnwrapped[slot].request.unsafelyUnwrapped
+  }
+
+  /// Drops an ended effect that retires when done; does nothing to another, or to one no
+  /// longer in the table.
+  @inlinable
+  mutating func retireIfDone(_ id: EffectID) {
+    guard let index = index(of: id), slots.unsafelyUnwrapped[index].retiresWhenDone else { return }
+    _ = drop(index)
   }
 
   /// Makes the effect leave the table when it ends.

@@ -222,6 +222,14 @@ extension RuntimeShell {
     if hasObservers { notify(.effectFinished(request)) }
   }
 
+  /// Whether an effect's end is recorded, noted for attachments or observed.
+  @inlinable
+  package var reportsEffectEnds: Bool {
+    // Everything that reports an end lives in the extras: most systems have none.
+    guard let extras else { return false }
+    return extras.recording != nil || extras.attachments != nil || !extras.observers.isEmpty
+  }
+
   /// Tells the observers that an effect failed, or, when nobody observes, standard error.
   @usableFromInline
   package func coreFailedEffect(_ id: EffectID, _ request: EffectRequest, _ error: ErrorType) {

@@ -18,6 +18,9 @@ package protocol CoreRuntime<State, Event, Failure, Context>: AnyObject {
     _ id: EffectID, _ request: EffectRequest, _ effect: Effect<Event, Failure, Context>)
   /// A running effect was cancelled; the runtime must cancel its work.
   func coreCancelledEffect(_ id: EffectID, _ request: EffectRequest)
+  /// Whether ``coreFinishedEffect(_:_:)`` does anything now: when it does not, the core does not
+  /// call it, nor read the request it would pass (a copy of a reference).
+  var reportsEffectEnds: Bool { get }
   /// An effect ended without error.
   func coreFinishedEffect(_ id: EffectID, _ request: EffectRequest)
   /// An effect failed and no event was made of the error.
@@ -448,30 +451,45 @@ package class SystemCore<State, Event: Sendable, Failure: Error, Context: Sendab
     case .outcome(let id, let outcome):
       entrySource = id.rawValue
       defer { entrySource = 0 }
-      guard let request = live.end(id) else {
+      guard case .event(let event) = outcome else { return endWithoutEvent(id, outcome, runtime) }
+      guard let slot = live.end(id) else {
         // A result that arrives after its effect was cancelled is stale: report, never reduce.
-        if case .event(let event) = outcome { runtime.coreIgnored(event, .cancelledEffect) }
-        return
+        return runtime.coreIgnored(event, .cancelledEffect)
       }
       if !forgetters.isEmpty { forgetters.removeValue(forKey: id)?() }
-      switch outcome {
-      case .event(let event):
-        // Consumed: let go before the step, whose reconciliation may renew the request's box.
-        runtime.coreFinishedEffect(id, consume request)
-        if isStopped {
-          // A listener stopped the system as the effect finished: its event comes too late.
-          runtime.coreIgnored(event, .stopped)
-        } else {
-          step(event, runtime)
-        }
-      case .finished, .cancelled:
-        // An effect that gave up on its own (it saw a cancellation it was not asked for) ends
-        // like any other: its request stays in place.
-        runtime.coreFinishedEffect(id, request)
-      case .failed(let error):
-        runtime.coreFailedEffect(id, request, error)
+      if runtime.reportsEffectEnds { runtime.coreFinishedEffect(id, live.request(at: slot)) }
+      // Before the step, whose reconciliation may renew the request's box.
+      live.retireIfDone(id)
+      if isStopped {
+        // A listener stopped the system as the effect finished: its event comes too late.
+        runtime.coreIgnored(event, .stopped)
+      } else {
+        step(event, runtime)
       }
     }
+  }
+
+  /// Ends an effect whose outcome brings no event: it finished, gave up, or failed.
+  ///
+  /// Out of line: a step's outcomes bring events (see PerformanceLedger: cold paths out of
+  /// line).
+  @inlinable @inline(never)
+  final func endWithoutEvent(
+    _ id: EffectID, _ outcome: EffectOutcome<Event, Failure>, _ runtime: some Runtime
+  ) {
+    guard let slot = live.end(id) else { return }
+    if !forgetters.isEmpty { forgetters.removeValue(forKey: id)?() }
+    switch outcome {
+    case .event:
+      preconditionFailure("An outcome with an event is processed with its step.")
+    case .finished, .cancelled:
+      // An effect that gave up on its own (it saw a cancellation it was not asked for) ends
+      // like any other: its request stays in place.
+      if runtime.reportsEffectEnds { runtime.coreFinishedEffect(id, live.request(at: slot)) }
+    case .failed(let error):
+      runtime.coreFailedEffect(id, live.request(at: slot), error)
+    }
+    live.retireIfDone(id)
   }
 
   /// Reduces one event, reports the step, and reconciles the feedback with the new state.

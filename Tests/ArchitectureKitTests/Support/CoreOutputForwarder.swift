@@ -43,6 +43,9 @@ final class CoreOutputForwarder<State, Event: Sendable, Failure: Error, Context:
     handle(.effectCancelled(id, request))
   }
 
+  /// Always: the tests see every end.
+  var reportsEffectEnds: Bool { true }
+
   func coreFinishedEffect(_ id: EffectID, _ request: EffectRequest) {
     handle(.effectFinished(id, request))
   }

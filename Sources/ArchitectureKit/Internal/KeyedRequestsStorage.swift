@@ -144,7 +144,7 @@ struct ChangeJournal<Change> {
   }
 
   /// The stamp of the change at `position`, in the run that starts at or before it.
-  @usableFromInline
+  @inlinable
   func stamp(at position: Int, inRun run: Int) -> JournalStamp {
     let first = runs[run].first
     return JournalStamp(
@@ -152,7 +152,10 @@ struct ChangeJournal<Change> {
   }
 
   /// Drops the older half of the journal; a mark in it is then no longer found.
-  @usableFromInline
+  ///
+  /// Inlinable, so that it runs specialized: unspecialized, it looked up the generic metadata
+  /// of its arrays on every call.
+  @inlinable @inline(never)
   mutating func compact() {
     let dropped = changes.count / 2
     // The run of the last dropped change, and of the first kept one.

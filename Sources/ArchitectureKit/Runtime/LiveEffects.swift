@@ -9,8 +9,8 @@
 ///
 /// The slots are memory the table owns, not an array: a start, an end and a drop each touch one
 /// slot, with no uniqueness check of a shared buffer and no bounds check past ``index(of:)``'s
-/// (see PerformanceLedger: live effects in slots). It is not copyable, so the
-/// memory has one owner, the core, and is freed with it.
+/// (see PerformanceLedger: live effects in slots). The table is not copyable, so the memory has
+/// one owner, the core, and is freed with it.
 @usableFromInline
 struct LiveEffects: ~Copyable {
   /// The bookkeeping of one slot.

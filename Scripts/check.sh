@@ -11,6 +11,12 @@ swift format lint --strict --recursive --parallel \
   Package.swift Sources Tests Sample Tools Benchmarks/Package.swift Benchmarks/Benchmarks \
   IntegrationTests
 
+step "Source lines of at most 100 characters (swift format leaves comments alone)"
+if LC_ALL=C.UTF-8 grep -rnE '^.{101,}' Sources --include='*.swift'; then
+  echo "The lines above are over 100 characters: rewrap them." >&2
+  exit 1
+fi
+
 step "Build with warnings as errors"
 if [ -n "${ARCHITECTUREKIT_DEBUG_BUILD_LOG:-}" ]; then
   # .ci/run's debug build compiled every target of a fresh clone; a compiler warning in its log

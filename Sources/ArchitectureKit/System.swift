@@ -246,7 +246,8 @@ public final class System<State, Event: Sendable, ErrorType: Error, Context: Sen
   /// ```swift
   /// struct Badge: View {
   ///   let shop: System<Shop.State, Shop.Event, Never, Shop.Context>
-  ///   var body: some View { Text("\(shop.cart.count)") }  // re-rendered only when the cart changes
+  ///   // Re-rendered only when the cart changes.
+  ///   var body: some View { Text("\(shop.cart.count)") }
   /// }
   /// ```
   ///

@@ -1,9 +1,10 @@
 /// A user interaction that triggers an event, such as a button tap.
 ///
-/// Create one per interaction, pass it to ``System/pure(initialState:context:reducer:uiBindings:userActions:feedback:)``,
-/// and call ``execute()`` from the UI. One action can drive several systems. As in the seed, an
-/// action keeps the systems it drives alive, so the system returned by `pure` can be discarded;
-/// a stopped system is dropped at the next ``execute()``.
+/// Create one per interaction, pass it to
+/// ``System/pure(initialState:context:reducer:uiBindings:userActions:feedback:)``, and call
+/// ``execute()`` from the UI. One action can drive several systems. As in the seed, an action keeps
+/// the systems it drives alive, so the system returned by `pure` can be discarded; a stopped system
+/// is dropped at the next ``execute()``.
 ///
 /// ```swift
 /// let tapPlus = UserAction<Int, Event, CounterError, Context>(trigger: .increment)

@@ -1,8 +1,8 @@
 /// When a ``TestSystem`` runs the effects its feedback starts.
 public enum EffectMode: Sendable, Equatable {
-  /// Each effect waits until the test runs it (``TestSystem/run(_:in:fileID:filePath:line:column:)``)
-  /// or simulates its outcome: the test decides what runs, and the real effect need not run
-  /// at all.
+  /// Each effect waits until the test runs it
+  /// (``TestSystem/run(_:in:fileID:filePath:line:column:)``) or simulates its outcome: the test
+  /// decides what runs, and the real effect need not run at all.
   case manual
 
   /// Each effect runs as soon as it starts, against the test's context, exactly as a

@@ -20,17 +20,18 @@ import FunctionalCore
 /// await system.finish()
 /// ```
 ///
-/// ``advance(by:fileID:filePath:line:column:)`` is `async`: it returns once the effects it woke are idle again (asleep,
-/// holding an event for the test, or ended), so the next line can receive what they sent.
+/// ``advance(by:fileID:filePath:line:column:)`` is `async`: it returns once the effects it woke are
+/// idle again (asleep, holding an event for the test, or ended), so the next line can receive what
+/// they sent.
 ///
 /// ## Virtual time plays in deadline order
 ///
-/// ``advance(by:fileID:filePath:line:column:)`` does not jump: it plays the timeline one deadline at a time. Before each
-/// deadline it waits until the effects of the systems that use the clock are *idle* — asleep on
-/// the clock, waiting for the test to receive an event, or ended — then moves time to the next
-/// deadline and wakes its sleepers. So an effect that was just run reaches its sleep before
-/// time moves (no `waitForSleepers()` needed), and two effects due at 1 s and 2 s deliver in
-/// that order on every run, also after one `advance(by: .seconds(3))`.
+/// ``advance(by:fileID:filePath:line:column:)`` does not jump: it plays the timeline one deadline
+/// at a time. Before each deadline it waits until the effects of the systems that use the clock are
+/// *idle* — asleep on the clock, waiting for the test to receive an event, or ended — then moves
+/// time to the next deadline and wakes its sleepers. So an effect that was just run reaches its
+/// sleep before time moves (no `waitForSleepers()` needed), and two effects due at 1 s and 2 s
+/// deliver in that order on every run, also after one `advance(by: .seconds(3))`.
 ///
 /// Sleepers due at the same instant wake one at a time, in the order they began to sleep, each
 /// allowed to run to its next suspension before the next wakes: what effects due together send
@@ -48,9 +49,10 @@ import FunctionalCore
 /// `Task.detached`, real-clock sleeps, callbacks from other threads) is not waited for. A
 /// cancelled sleeper throws `CancellationError` at once.
 ///
-/// The systems that use the clock are each ``TestSystem`` made with `clock:` and each system
-/// one of whose effects has slept on the clock. Advances and ``waitForSleepers(count:fileID:filePath:line:column:)``
-/// report a failsafe failure at the caller's line.
+/// The systems that use the clock are each ``TestSystem`` made with `clock:` and each system one of
+/// whose effects has slept on the clock. Advances and
+/// ``waitForSleepers(count:fileID:filePath:line:column:)`` report a failsafe failure at the
+/// caller's line.
 ///
 /// ## Sleeps that are already due
 ///
@@ -179,7 +181,8 @@ public final class ManualClock: Clock, Sendable {
     self.timeout = timeout
   }
 
-  /// The current time; it changes only through ``advance(by:fileID:filePath:line:column:)`` and its siblings.
+  /// The current time; it changes only through ``advance(by:fileID:filePath:line:column:)`` and
+  /// its siblings.
   public var now: Instant {
     state.withLock(\.now)
   }

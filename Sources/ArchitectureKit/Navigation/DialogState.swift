@@ -26,8 +26,8 @@
 /// Feature(reduce: reduce).dialog(\.$confirmation, event: Event.confirmation)
 /// ```
 ///
-/// A view shows ``title``, ``message`` and ``buttons`` and sends `Event.confirmation(button.action)`
-/// on a tap.
+/// A view shows ``title``, ``message`` and ``buttons`` and sends
+/// `Event.confirmation(button.action)` on a tap.
 ///
 /// A dialog whose actions are `Codable` is `Codable` too, so a state that shows one can be
 /// written to a journal and replayed.

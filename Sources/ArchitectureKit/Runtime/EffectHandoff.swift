@@ -2,16 +2,16 @@ internal import FunctionalCore
 
 /// What an effect reports while its launch is still under way.
 ///
-/// On the main actor, an effect's task starts on the thread that launches it and runs there
-/// until its first suspension (an actor's effects start as tasks of their own, which report
-/// through the port from the start and need no handoff). Until the launch ends, the task cannot reach its runtime through
-/// the port without a hop (or, on the main thread, without re-entering the launch), so what it
-/// reports meanwhile — the events it sends, how it ended — is held here, and the launch hands it
-/// to the core itself, in order. Once the launch closed the handoff, the task reports through the port.
-/// A stream that sends without suspending runs on, its events held, until it suspends, ends, or
-/// fills the handoff's capacity (what is left of its drain's inline budget): its next event then
-/// goes through the port, which suspends it, so even a stream that would never suspend gives the
-/// launching thread back.
+/// On the main actor, an effect's task starts on the thread that launches it and runs there until
+/// its first suspension (an actor's effects start as tasks of their own, which report through the
+/// port from the start and need no handoff). Until the launch ends, the task cannot reach its
+/// runtime through the port without a hop (or, on the main thread, without re-entering the launch),
+/// so what it reports meanwhile — the events it sends, how it ended — is held here, and the launch
+/// hands it to the core itself, in order. Once the launch closed the handoff, the task reports
+/// through the port. A stream that sends without suspending runs on, its events held, until it
+/// suspends, ends, or fills the handoff's capacity (what is left of its drain's inline budget): its
+/// next event then goes through the port, which suspends it, so even a stream that would never
+/// suspend gives the launching thread back.
 ///
 /// The task may resume on another thread before the launch closes the handoff; the lock makes
 /// the two agree: whatever the task holds before the close, the launch delivers, and nothing

@@ -18,9 +18,10 @@ import FunctionalCore
 /// resumed from other threads. Their work is not seen until it resumes a task that runs here.
 ///
 /// - Invariant: The queue and its flags are touched only under the lock; a job is taken off the
-///   queue under the lock and run exactly once, outside it, by the pump, the only code that
-///   runs jobs (one drain at a time: a drain is scheduled only while none runs or is scheduled). That is what makes `@unchecked Sendable` sound (`UnownedJob` is not
-///   `Sendable`); the thread-sanitizer run of the suite exercises it.
+///   queue under the lock and run exactly once, outside it, by the pump, the only code that runs
+///   jobs (one drain at a time: a drain is scheduled only while none runs or is scheduled). That
+///   is what makes `@unchecked Sendable` sound (`UnownedJob` is not `Sendable`); the
+///   thread-sanitizer run of the suite exercises it.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class TestExecutor: TaskExecutor, JobDrainer, @unchecked Sendable {
   private struct Queue {

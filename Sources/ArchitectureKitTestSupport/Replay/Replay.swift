@@ -59,8 +59,8 @@ public struct Replay: Sendable {
     try self.init(journal: try Self.contents(of: path))
   }
 
-  /// Reads a journal's text (JSON Lines, the header first), such as ``ArchitectureKit/Journal/lines``
-  /// joined with line breaks.
+  /// Reads a journal's text (JSON Lines, the header first), such as
+  /// ``ArchitectureKit/Journal/lines`` joined with line breaks.
   ///
   /// - Parameter text: The journal.
   /// - Throws: A ``ReplayError`` when the text is not a journal.

@@ -105,8 +105,9 @@ public final class TestSystem<
   ///   - context: The test dependencies that effects run with.
   ///   - reducer: The feature's reducer.
   ///   - feedback: The feature's feedback loops.
-  ///   - clock: The manual clock in `context`, if any: its ``ManualClock/advance(by:fileID:filePath:line:column:)`` then
-  ///     also waits for this system's effects between deadlines.
+  ///   - clock: The manual clock in `context`, if any: its
+  ///     ``ManualClock/advance(by:fileID:filePath:line:column:)`` then also waits for this
+  ///     system's effects between deadlines.
   ///   - exhaustivity: How strictly the test must account for what happened.
   ///   - effects: When the effects run: when the test says so (``EffectMode/manual``), or as
   ///     soon as they start (``EffectMode/automatic``).
@@ -162,8 +163,9 @@ public final class TestSystem<
       exhaustivity: exhaustivity, effects: effects, timeout: timeout)
   }
 
-  /// Creates a harness for a feature, as ``ArchitectureKit/System/init(initialState:context:feature:observers:)``
-  /// runs it: a composed parent, or a child feature on its own, with the same feature value.
+  /// Creates a harness for a feature, as
+  /// ``ArchitectureKit/System/init(initialState:context:feature:observers:)`` runs it: a composed
+  /// parent, or a child feature on its own, with the same feature value.
   ///
   /// ```swift
   /// let shop = TestSystem(initialState: Shop.State(), context: .test, feature: Shop.feature)

@@ -87,8 +87,8 @@ package final class WorkUnit: Sendable {
 
   /// Reserves units for `count` child tasks the current task is about to start.
   ///
-  /// The children count as working from now on. When the current task is not tracked, the children are not
-  /// either.
+  /// The children count as working from now on. When the current task is not tracked, the children
+  /// are not either.
   package static func spawnChildren(_ count: Int) -> ChildUnits {
     guard let unit = currentOwned else { return ChildUnits(group: nil, key: 0) }
     unit.group.adjust(unit.key, by: count)

@@ -12,6 +12,32 @@ struct AttachTests {
     case other
   }
 
+  /// Waits for the task of an `attach(_:)` call to return.
+  ///
+  /// A runtime that never noted the end of the effects the call waits for would hang the test
+  /// (and the run): past the failsafe, the task is cancelled, which ends the call, and the test
+  /// fails. Its seconds count once the main actor has had a turn after each, as
+  /// ``failsafe(seconds:until:wait:)``'s do.
+  static func awaitReturn(
+    of call: Task<Void, Never>, seconds: Int = 60,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let failsafe = Task {
+      for _ in 0..<seconds {
+        guard (try? await Task.sleep(for: .seconds(1))) != nil else { return false }
+        await MainActor.run {}
+      }
+      call.cancel()
+      return true
+    }
+    await call.value
+    failsafe.cancel()
+    let passed = await failsafe.value
+    #expect(
+      !passed, "attach(_:) had not returned after \(seconds) s: its task was cancelled",
+      sourceLocation: sourceLocation)
+  }
+
   /// A stream that never ends until cancelled, and a step that starts nothing.
   static func feature(gate: Gate) -> Feature<Int, Event, Never, Void> {
     Feature(
@@ -34,7 +60,7 @@ struct AttachTests {
     let task = Task { await system.attach(.observe) }
     await system.send(.other, while: { $0 == 0 })
     task.cancel()
-    await task.value
+    await Self.awaitReturn(of: task)
     #expect(activities.cancelled.map(\.description) == ["observation"])
     #expect(system.state == 1)
   }
@@ -46,7 +72,7 @@ struct AttachTests {
     let task = Task { await system.attach(.observe) }
     await system.send(.other, while: { $0 == 0 })
     gate.open()
-    await task.value
+    await Self.awaitReturn(of: task)
     #expect(system.runningRequests.isEmpty)
   }
 
@@ -64,7 +90,7 @@ struct AttachTests {
     let task = Task { await system.attach(.observe) }
     await system.send(.other, while: { $0 == 0 })
     system.stop()
-    await task.value
+    await Self.awaitReturn(of: task)
   }
 
   @Test func cancellingTheCallersTaskCancelsItsEffectsOnBackgroundSystem() async {
@@ -76,7 +102,7 @@ struct AttachTests {
     let task = Task { await system.attach(.observe) }
     await system.send(.other, while: { $0 == 0 })
     task.cancel()
-    await task.value
+    await Self.awaitReturn(of: task)
     #expect(activities.cancelled.map(\.description) == ["observation"])
   }
 
@@ -110,7 +136,7 @@ struct AttachTests {
     let task = Task { await system.attach(.observe) }
     await system.send(.tick, while: { $0 < 2 })
     task.cancel()
-    await task.value
+    await Self.awaitReturn(of: task)
     #expect(activities.cancelled.map(\.description) == ["observation"])
     #expect(system.runningRequests.map { "\($0)" } == ["second"])
     system.stop()

@@ -26,12 +26,19 @@ extension RuntimeShell {
     return attachment
   }
 
-  /// Cancels the effects of an attachment that still run: its caller's task was cancelled.
+  /// Cancels the effects of an attachment that still run, and ends its wait: its caller's task
+  /// was cancelled.
+  ///
+  /// The cancellations end the wait already (each is noted as an ending); the attachment is
+  /// ended here too, so that a cancelled call returns whatever its effects did: its wait always
+  /// ends.
   ///
   /// - Parameter attachment: What ``attach(_:)`` returned.
   package func cancel(_ attachment: Attachment) {
     let running = attachment.ids.sorted { $0.rawValue < $1.rawValue }
     core.cancelEffects(running, runtime: self)
+    attachments?.live.removeAll { $0 === attachment }
+    attachment.finish()
   }
 
   /// Notes an effect the core started, for the attachment being recorded: one its event's own

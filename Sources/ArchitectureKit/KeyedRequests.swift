@@ -215,7 +215,8 @@ extension KeyedRequests {
   ///
   /// - Parameter mark: The mark of an earlier value.
   /// - Returns: The changed keys, oldest change first.
-  /// - Complexity: O(log *n*), where *n* is the length of the journal.
+  /// - Complexity: O(*r*), where *r* is the number of copies the value's history went through,
+  ///   plus one.
   @inlinable
   package func changedKeys(since mark: Mark) -> ArraySlice<Key>? {
     storage.journal.changes(since: mark)

@@ -73,10 +73,15 @@ struct LiveEffects: ~Copyable {
 
   @inlinable
   deinit {
-    if let slots {
-      slots.deinitialize(count: used)
-      slots.deallocate()
-    }
+    Self.free(slots, used: used)
+  }
+
+  /// Destroys the first `used` slots and frees the memory, if any.
+  @inlinable
+  static func free(_ slots: UnsafeMutablePointer<Slot>?, used: Int) {
+    guard let slots else { return }
+    slots.deinitialize(count: used)
+    slots.deallocate()
   }
 
   /// Adds a running effect for `request`; returns its identifier.
@@ -102,13 +107,14 @@ struct LiveEffects: ~Copyable {
   /// Doubles the slots (or makes the first 16), moving the initialized ones.
   @inlinable @inline(never)
   mutating func grow() {
-    let grown = UnsafeMutablePointer<Slot>.allocate(capacity: Swift.max(16, capacity &* 2))
+    let grownCapacity = Swift.max(16, capacity &* 2)
+    let grown = UnsafeMutablePointer<Slot>.allocate(capacity: grownCapacity)
     if let slots {
       grown.moveInitialize(from: slots, count: used)
       slots.deallocate()
     }
     slots = grown
-    capacity = Swift.max(16, capacity &* 2)
+    capacity = grownCapacity
   }
 
   /// The position of the effect with this identifier, if it is still in the table.
@@ -186,10 +192,7 @@ struct LiveEffects: ~Copyable {
 
   /// Drops every effect.
   mutating func removeAll() {
-    if let slots {
-      slots.deinitialize(count: used)
-      slots.deallocate()
-    }
+    Self.free(slots, used: used)
     slots = nil
     capacity = 0
     used = 0

@@ -6,6 +6,10 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+# Every run of tests and of the samples has a time limit (Scripts/bounded.sh): a test or a sample
+# that never ends stops the check with the names of the tests that hung, long before CI's own
+# limit. Each limit is several times what its step takes on a 2-core machine, builds included.
+
 step "Format lint (swift format lint --strict)"
 swift format lint --strict --recursive --parallel \
   Package.swift Sources Tests Sample Tools Benchmarks/Package.swift Benchmarks/Benchmarks \
@@ -36,13 +40,13 @@ if [ "${ARCHITECTUREKIT_DEBUG_TESTS_RAN:-}" = 1 ]; then
   step "Tests (swift test): already run by .ci/run on this tree, not run twice"
 else
   step "Tests (swift test)"
-  swift test --skip-build
+  bash Scripts/bounded.sh 1200 swift test --skip-build
 fi
 
 # The hot path is @inlinable and specialized only with optimization: behaviour that appears
 # only in release builds is tested here. The samples' suites add nothing in release.
 step "Library tests in release (swift test -c release)"
-swift test -c release \
+bash Scripts/bounded.sh 2400 swift test -c release \
   --filter '^(FunctionalCoreTests|ArchitectureKitTests|ArchitectureKitTestSupportTests)\.'
 
 # A package set up like a new Xcode 26 app target: main-actor isolation by default and the
@@ -50,18 +54,20 @@ swift test -c release \
 # (IntegrationTests/DefaultIsolation/.build, ignored by git), and checks that every feedback form
 # and a composition compile and run there with only the annotations the Concurrency article shows.
 step "Default main-actor isolation package (IntegrationTests/DefaultIsolation)"
-swift test --package-path IntegrationTests/DefaultIsolation -Xswiftc -warnings-as-errors
+bash Scripts/bounded.sh 1800 \
+  swift test --package-path IntegrationTests/DefaultIsolation -Xswiftc -warnings-as-errors
 
 # Instrumented code runs ten to thirty times slower: the stress tests run a tenth of their load
 # (see Tests/ArchitectureKitTests/Support/StressLoad.swift).
 step "Tests under the thread sanitizer"
-ARCHITECTUREKIT_STRESS_DIVISOR=10 swift test --sanitize=thread --scratch-path .build-tsan
+ARCHITECTUREKIT_STRESS_DIVISOR=10 \
+  bash Scripts/bounded.sh 2400 swift test --sanitize=thread --scratch-path .build-tsan
 
 step "Tests under the address sanitizer"
 # Leak detection stays off: it flags effect tasks that tests leave suspended on purpose and
 # buffers FoundationEssentials keeps; LeakTests check the runtime for leaks deterministically.
 ARCHITECTUREKIT_STRESS_DIVISOR=10 ASAN_OPTIONS=detect_leaks=0 \
-  swift test --sanitize=address --scratch-path .build-asan
+  bash Scripts/bounded.sh 2400 swift test --sanitize=address --scratch-path .build-asan
 
 # As a newcomer runs it: on its own, in a fresh copy of the working tree (what a clone holds,
 # uncommitted edits included), with no build folder of ours to lean on.
@@ -78,7 +84,7 @@ bash "$fresh/Scripts/docs.sh"
 
 step "Sample smoke runs"
 # The same flags as the build above, so the samples are not rebuilt.
-bash Scripts/smoke.sh
+bash Scripts/bounded.sh 1200 bash Scripts/smoke.sh
 
 # `inspect --html` renders a fixture journal; a real headless browser loads the page and the
 # DOM it builds is checked. Installs chromium with apt-get where it can, else skips with the

@@ -131,7 +131,7 @@ extension TestSystem {
         let named = scope.map { "\($0): \(request)" } ?? "\(request)"
         reportFailure(
           "Expected the request \(named) to have \(kind); \(kind): "
-            + "\(actual.map(\.description)).",
+            + "\(actual.map(\.description))." + typeHint(for: request, among: actual),
           at: site
         )
       }
@@ -254,6 +254,21 @@ extension TestSystem {
       at: site
     )
   }
+}
+
+/// A request that reads as `expected` does but is of another type, said in a failure: `"1"`
+/// expected where the request is the `Int` `1` reads the same in the list of requests.
+///
+/// - Returns: The sentence to add to the failure, or `""`.
+func typeHint(for expected: any Equatable & Sendable, among actual: [EffectRequest]) -> String {
+  guard
+    let lookalike = actual.first(where: {
+      "\($0.value)" == "\(expected)" && type(of: $0.value) != type(of: expected)
+    })
+  else { return "" }
+  return " The request \(String(reflecting: lookalike.value)) is of type "
+    + "\(type(of: lookalike.value)), the expected \(String(reflecting: expected)) of type "
+    + "\(type(of: expected)): a request matches only a value of its own type."
 }
 
 extension EffectRequest {

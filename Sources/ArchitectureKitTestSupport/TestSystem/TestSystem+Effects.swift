@@ -103,7 +103,8 @@ extension TestSystem {
     let named = scope.map { "\($0): \(request)" } ?? "\(request)"
     reportFailure(
       "No effect waits for the test with the request \(named); waiting: "
-        + "\(waiting.map(\.request.description)).",
+        + "\(waiting.map(\.request.description))."
+        + typeHint(for: request, among: waiting.map(\.request)),
       at: site
     )
     return nil

@@ -185,19 +185,20 @@ struct RequestSetUserScenarioTests {
         feedback: [.react(requests: \.self, effect: .asyncResult { .pure($0) })]))
     system.addLoopCallback { _ in steps += 1 }
     system.send(0)
-    #expect(steps <= budget + 1)
+    let stepsAfterSend = steps
+    #expect(stepsAfterSend == budget + 1)
     // Jobs of one priority run on the main actor in the order they were enqueued, and the chain
-    // keeps one turn enqueued at a time. A job the test enqueues runs after the turn enqueued
-    // before it; the test goes on after the probe and the turn enqueued meanwhile: between two
-    // of the test's looks, one or two turns of the chain ran, whatever the threads were doing.
-    var looks = [steps]
-    while steps < 5 * budget {
-      looks.append(await Task { @MainActor in steps }.value)
+    // keeps one turn enqueued at a time. Each look is a job on the main actor that enqueues the
+    // next look there: it runs after the turn enqueued before it, so each look sees exactly one
+    // more turn. (The test's own task is no probe: it resumes from an await through the global
+    // executor, and the chain may run several turns while that hop waits for a thread.)
+    let looks: [Int] = await withCheckedContinuation { done in
+      MainActorLooks(until: { steps >= 5 * budget }, done: { done.resume(returning: $0) })
+        .look(at: { steps })
     }
-    #expect(looks.count >= 3)
-    for (before, after) in zip(looks, looks.dropFirst()) {
-      #expect(after > before, "The chain went on while the test waited.")
-      #expect(after - before <= 2 * budget, "The test waited for at most two turns.")
+    #expect(looks.count == 4)
+    for (before, after) in zip([stepsAfterSend] + looks, looks) {
+      #expect(after - before == budget, "Each look saw one turn of the chain.")
     }
     system.stop()
     let stoppedAt = steps
@@ -206,5 +207,28 @@ struct RequestSetUserScenarioTests {
     // Step k reduced event k - 1, which left k pending.
     #expect(system.state == [stoppedAt])
     #expect(system.runningRequests.isEmpty)
+  }
+}
+
+/// Looks at a value from jobs on the main actor, each enqueued by the one before, until a
+/// condition holds or after 100 looks; then hands over what each look saw.
+@MainActor
+final class MainActorLooks {
+  private let until: () -> Bool
+  private let done: ([Int]) -> Void
+  private var seen: [Int] = []
+
+  init(until: @escaping () -> Bool, done: @escaping ([Int]) -> Void) {
+    self.until = until
+    self.done = done
+  }
+
+  /// Enqueues a look at `value` on the main actor.
+  func look(at value: @escaping () -> Int) {
+    Task { @MainActor in
+      seen.append(value())
+      // A chain that stopped going on would leave the condition false: the count ends the wait.
+      if until() || seen.count == 100 { done(seen) } else { look(at: value) }
+    }
   }
 }

@@ -95,8 +95,11 @@ struct Listeners<Argument> {
 }
 
 extension Listeners {
-  /// The storage, to walk in place: neither the array nor a listener's closure is retained for
-  /// the walk (see PerformanceLedger: listeners walked in place).
+  /// The storage, to walk in place: the array is not retained for the walk (see
+  /// PerformanceLedger: listeners walked in place).
+  ///
+  /// Each call still retains and releases its listener's closure context, as any call of a
+  /// closure read from memory does.
   ///
   /// - Invariant: the storage stays alive and unchanged until the walk returns. The owner
   ///   (``RuntimeShell``) counts its walks, and before a listener is added or removed during one

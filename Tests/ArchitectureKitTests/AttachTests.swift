@@ -15,26 +15,23 @@ struct AttachTests {
   /// Waits for the task of an `attach(_:)` call to return.
   ///
   /// A runtime that never noted the end of the effects the call waits for would hang the test
-  /// (and the run): past the failsafe, the task is cancelled, which ends the call, and the test
-  /// fails. Its seconds count once the main actor has had a turn after each, as
-  /// ``failsafe(seconds:until:wait:)``'s do.
+  /// (and the run): past ``failsafe(seconds:until:wait:)``, the wait is cancelled, which
+  /// cancels the call (a cancelled call always returns), and the test fails.
   static func awaitReturn(
     of call: Task<Void, Never>, seconds: Int = 60,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let failsafe = Task {
-      for _ in 0..<seconds {
-        guard (try? await Task.sleep(for: .seconds(1))) != nil else { return false }
-        await MainActor.run {}
-      }
-      call.cancel()
-      return true
-    }
-    await call.value
-    failsafe.cancel()
-    let passed = await failsafe.value
+    let returned = await failsafe(
+      seconds: seconds, until: { false },
+      wait: {
+        await withTaskCancellationHandler {
+          await call.value
+        } onCancel: {
+          call.cancel()
+        }
+      })
     #expect(
-      !passed, "attach(_:) had not returned after \(seconds) s: its task was cancelled",
+      returned, "attach(_:) had not returned after \(seconds) s: its task was cancelled",
       sourceLocation: sourceLocation)
   }
 

@@ -111,18 +111,13 @@ struct RequestSetUserScenarioTests {
         }),
       feature: Self.feature)
     let states = Recorder<State>()
-    var started: [String] = []
-    var cancelled: [String] = []
-    var finished: [String] = []
+    let activities = Recorder(observing: system)
     // The observer cancels file 2 as soon as its upload starts.
     system.addObserver { [unowned system] activity in
-      switch activity {
-      case .effectStarted(let request):
-        started.append("\(request)")
-        if request.feedbackIndex == 0, request.value as? Int == 2 { system.send(.cancel(2)) }
-      case .effectCancelled(let request): cancelled.append("\(request)")
-      case .effectFinished(let request): finished.append("\(request)")
-      default: break
+      if case .effectStarted(let request) = activity, request.feedbackIndex == 0,
+        request.value as? Int == 2
+      {
+        system.send(.cancel(2))
       }
     }
     // The loop callback chooses file 3 once file 1 is uploaded (once: a hook that sent on
@@ -156,6 +151,9 @@ struct RequestSetUserScenarioTests {
     #expect(system.state.uploaded.sorted() == [1, 3, 4])
     #expect(system.state.progress == [1: 50])
     #expect(system.runningRequests.isEmpty)
+    let started = activities.started.map(\.description)
+    let cancelled = activities.cancelled.map(\.description)
+    let finished = activities.finished.map(\.description)
     // File 2 started both its upload and its stream, and the cancel event ended both.
     #expect(started.filter { $0 == "2" }.count == 2)
     #expect(cancelled.filter { $0 == "2" }.count == 2)

@@ -50,6 +50,12 @@ extension Recorder where Value: SystemActivityValue {
     }
   }
 
+  var finished: [EffectRequest] {
+    values.compactMap {
+      if case .effectFinished(let request) = $0.activity { request } else { nil }
+    }
+  }
+
   var failures: [Value.ErrorType] {
     values.compactMap { if case .effectFailed(_, let error) = $0.activity { error } else { nil } }
   }

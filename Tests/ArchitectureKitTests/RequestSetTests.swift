@@ -117,6 +117,42 @@ struct RequestSetTests {
     #expect(original == [1])
     #expect(copy == [1, 2, 3])
   }
+
+  /// A set frees its elements with itself, and a copy's with the copy: elements that hold
+  /// references are destroyed, however the set got there (built, grown, emptied, copied).
+  @Test func aSetReleasesTheElementsItHoldsWhenItGoes() {
+    weak var kept: Token?
+    weak var removed: Token?
+    weak var copied: Token?
+    do {
+      let tokens = (0..<20).map { _ in Token() }
+      kept = tokens[0]
+      removed = tokens[1]
+      var requests = RequestSet(tokens.map(Held.init))
+      requests.remove(Held(token: tokens[1]))
+      var copy = requests
+      let extra = Token()
+      copied = extra
+      copy.insert(Held(token: extra))
+      var emptied = copy
+      emptied.removeAll()
+      #expect(requests.count == 19 && copy.count == 20 && emptied.isEmpty)
+    }
+    #expect(kept == nil)
+    #expect(removed == nil)
+    #expect(copied == nil)
+  }
+
+  /// An object an element holds, to see when the element is destroyed.
+  final class Token: Sendable {}
+
+  /// An element that holds a reference, compared by identity.
+  struct Held: Hashable, Sendable {
+    let token: Token
+
+    static func == (lhs: Held, rhs: Held) -> Bool { lhs.token === rhs.token }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(token)) }
+  }
 }
 
 // MARK: - The feedback

@@ -221,11 +221,16 @@ struct HashSlots<Key: Hashable, Value> {
   }
 
   /// Destroys every entry and frees the memory: the table is empty afterwards.
+  ///
+  /// Plain entries (`_isPOD`, such as a `RequestSet<Int>`'s) need no destroying, and an empty
+  /// table has none: neither walks its slots.
   @inlinable
   mutating func deallocate() {
     guard let hashes, let entries else { return }
-    for slot in 0..<capacity where hashes[slot] != 0 {
-      (entries + slot).deinitialize(count: 1)
+    if count > 0, !_isPOD(Entry.self) {
+      for slot in 0..<capacity where hashes[slot] != 0 {
+        (entries + slot).deinitialize(count: 1)
+      }
     }
     hashes.deallocate()
     entries.deallocate()

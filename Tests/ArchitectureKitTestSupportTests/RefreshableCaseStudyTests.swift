@@ -11,6 +11,9 @@ import Testing
 /// SwiftUI cancelling the refresh's task (the list left the screen) cancels the fetch. The fetch
 /// is event-triggered work that the cancel button's event ends: no state field exists only to
 /// keep it alive or to cancel it.
+///
+/// The tests wait for the refresh's task as SwiftUI does, through `awaitEnd(of:)`, which
+/// cancels it past its failsafe: a refresh that never ends fails its test instead of hanging it.
 @MainActor
 @Suite(.timeLimit(.minutes(3)))
 struct RefreshableCaseStudyTests {
@@ -161,16 +164,6 @@ struct RefreshableCaseStudyTests {
     return (system, server)
   }
 
-  /// Waits for the refresh's task, as SwiftUI does while it shows the spinner; the suite's time
-  /// limit cancels the test, which cancels the refresh, so the wait always ends.
-  func awaitRefresh(_ refresh: Task<Void, Never>) async {
-    await withTaskCancellationHandler {
-      await refresh.value
-    } onCancel: {
-      refresh.cancel()
-    }
-  }
-
   @Test func theSpinnerStaysUntilTheFactArrives() async {
     let (system, server) = makeApp()
     var spinning = true
@@ -181,7 +174,7 @@ struct RefreshableCaseStudyTests {
     await server.asked.wait()
     #expect(spinning)
     server.answer()
-    await awaitRefresh(refresh)
+    #expect(await awaitEnd(of: refresh), "the refresh never ended")
     #expect(system.state.fact == "1 is a good number.")
     #expect(system.runningRequests.isEmpty)
   }
@@ -195,7 +188,7 @@ struct RefreshableCaseStudyTests {
     let refresh = Task { await system.attach(.refresh) }
     await server.asked.wait()
     refresh.cancel()
-    await awaitRefresh(refresh)
+    #expect(await awaitEnd(of: refresh), "the refresh never ended")
     #expect(cancelled == ["1"])
     // The answer comes too late: the fetch it would have ended is gone.
     server.answer()
@@ -209,7 +202,7 @@ struct RefreshableCaseStudyTests {
     let refresh = Task { await system.attach(.refresh) }
     await server.asked.wait()
     system.send(.cancelButtonTapped)
-    await awaitRefresh(refresh)
+    #expect(await awaitEnd(of: refresh), "the refresh never ended")
     #expect(system.state.fact == nil)
     #expect(system.runningRequests.isEmpty)
   }
@@ -221,10 +214,10 @@ struct RefreshableCaseStudyTests {
     system.send(.incrementButtonTapped)
     let second = Task { await system.attach(.refresh) }
     await server.asked.wait(count: 2)
-    await awaitRefresh(first)
+    #expect(await awaitEnd(of: first), "the refresh never ended")
     #expect(system.runningRequests.map(\.description) == ["2"])
     server.answer()
-    await awaitRefresh(second)
+    #expect(await awaitEnd(of: second), "the refresh never ended")
     #expect(system.state == State(count: 2, fact: "2 is a good number."))
     #expect(server.asked.values == [1, 2])
   }

@@ -15,21 +15,13 @@ struct AttachTests {
   /// Waits for the task of an `attach(_:)` call to return.
   ///
   /// A runtime that never noted the end of the effects the call waits for would hang the test
-  /// (and the run): past ``failsafe(seconds:until:wait:)``, the wait is cancelled, which
+  /// (and the run): past the failsafe (``awaitEnd(of:seconds:)``), the wait is cancelled, which
   /// cancels the call (a cancelled call always returns), and the test fails.
   static func awaitReturn(
     of call: Task<Void, Never>, seconds: Int = 60,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let returned = await failsafe(
-      seconds: seconds, until: { false },
-      wait: {
-        await withTaskCancellationHandler {
-          await call.value
-        } onCancel: {
-          call.cancel()
-        }
-      })
+    let returned = await awaitEnd(of: call, seconds: seconds)
     #expect(
       returned, "attach(_:) had not returned after \(seconds) s: its task was cancelled",
       sourceLocation: sourceLocation)

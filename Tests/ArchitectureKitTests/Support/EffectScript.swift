@@ -1,5 +1,6 @@
 import ArchitectureKit
 import FunctionalCore
+import TestDoubles
 
 /// The effects of the runtime drivers: every run parks in the script until the test tells it
 /// to send an event or to end, so effect completion is deterministic without sleeping.
@@ -237,43 +238,6 @@ final class EffectScript: Sendable {
       guard changed else { return false }
     }
   }
-}
-
-/// Waits with `wait` until `isMet` holds, or until a failsafe passes; returns whether `isMet`
-/// holds.
-///
-/// Every wait of the property tests is for something a correct runtime does at once; the
-/// failsafe only turns a broken runtime's hang into a failure. Its seconds are the main
-/// actor's: each counts once the main actor has had a turn after it, because results hop back
-/// there, and other suites can hold it far longer than a correct runtime takes. (Under the
-/// thread sanitizer, with the whole suite on two cores, a 60-second failsafe of real time
-/// passed, in about half the runs, before a `TestSystem`'s report of a failed effect came; the
-/// report was there when the test next ran on the main actor.)
-/// `isMet` is checked once more when the failsafe passes: what the wait is for can come in the
-/// main actor's last turn.
-func failsafe(
-  seconds: Int = 60,
-  until isMet: @escaping @Sendable () -> Bool,
-  wait: @escaping @Sendable () async -> Void
-) async -> Bool {
-  if isMet() { return true }
-  let waited = await withTaskGroup(of: Bool.self) { group in
-    group.addTask {
-      await wait()
-      return !Task.isCancelled
-    }
-    group.addTask {
-      for _ in 0..<seconds {
-        guard (try? await Task.sleep(for: .seconds(1))) != nil else { return false }
-        await MainActor.run {}
-      }
-      return false
-    }
-    let isDone = await group.next() ?? false
-    group.cancelAll()
-    return isDone
-  }
-  return waited || isMet()
 }
 
 /// The trigger of an observer that stops its system on a chosen kind of activity, once.

@@ -168,7 +168,8 @@ public final class ManualClock: Clock, Sendable {
   private let state = Lock(State())
 
   /// How long, in real time, an advance waits for effects that work without the test before it
-  /// fails the test and goes on.
+  /// fails the test and goes on; likewise how long
+  /// ``waitForSleepers(count:fileID:filePath:line:column:)`` waits for its sleepers.
   ///
   /// A task the advance woke that the machine's threads have not run yet is not such work: the
   /// advance waits up to three more periods for it to run.
@@ -344,8 +345,14 @@ public final class ManualClock: Clock, Sendable {
   ///
   /// ``advance(by:fileID:filePath:line:column:)`` already waits for the effects of the systems
   /// that use the clock; this is for sleepers the clock cannot know about in advance, such as a
-  /// task of the test's own. It has no failsafe of its own: a sleeper that never comes holds
-  /// it until the test's task is cancelled (by a time limit, for instance).
+  /// task of the test's own, or the effects of a `System` (not a `TestSystem`) that uses the
+  /// clock.
+  ///
+  /// Its failsafe is ``timeout`` of real time without the sleepers: past it, the wait fails the
+  /// test at the caller's line and returns. Sleepers that come after the failsafe passed, but
+  /// before the wait could report it (its thread was busy), are what it waited for: it returns
+  /// without a failure. A main actor that other tests keep busy can hold back a sleeper that a
+  /// main-actor task starts: give such a test a clock with a longer timeout.
   ///
   /// - Parameters:
   ///   - count: The number of sleepers to wait for.
@@ -378,6 +385,8 @@ public final class ManualClock: Clock, Sendable {
       case .changed: continue
       case .cancelled: return
       case .timedOut:
+        // The sleepers may have come since the failsafe passed, before this task ran again.
+        if sleeperCount >= count { return }
         reportFailure(
           "ManualClock waited \(timeout) (its failsafe) for \(count) sleeper(s); "
             + "\(sleeperCount) sleep on the clock.",

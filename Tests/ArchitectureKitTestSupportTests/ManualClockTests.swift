@@ -43,6 +43,31 @@ struct ManualClockTests {
     #expect(clock.sleeperCount == 0)
   }
 
+  /// A wait whose failsafe passed, and whose sleeper came before the wait could resume to
+  /// report it, got what it waited for: it reports no failure.
+  ///
+  /// The test holds the main actor, where the wait resumes, for half a second: the failsafe
+  /// (50 ms) passes meanwhile, then the sleeper comes, from another thread. (Were the failsafe's
+  /// timer later than the sleeper, the sleeper would end the wait first, and the test would not
+  /// tell; it never was in 20 runs.)
+  @MainActor @Test func aSleeperThatComesBeforeATimedOutWaitResumesEndsItWithoutAFailure() async {
+    let clock = ManualClock(timeout: .milliseconds(50))
+    var sleeper: Task<Void, Never>?
+    let failures = await capturingFailures {
+      let waiting = Task { await clock.waitForSleepers() }
+      // The main actor runs the waiting task until it parks, then this one.
+      await Task.yield()
+      let held = ContinuousClock.now
+      while ContinuousClock.now - held < .milliseconds(500) {}
+      sleeper = Task.detached { try? await clock.sleep(for: .seconds(1)) }
+      while clock.sleeperCount == 0 {}
+      await waiting.value
+    }
+    sleeper?.cancel()
+    await sleeper?.value
+    #expect(failures.isEmpty)
+  }
+
   @Test func aTaskCancelledBeforeItSleepsThrowsAtOnce() async {
     let clock = ManualClock()
     let gate = Gate()

@@ -35,9 +35,16 @@ struct HarnessDeterminismTests {
 
   // MARK: Defect 6 — receive waits for an effect that is still working
 
-  /// An answer that comes from another thread once `gate` opens, raced by a timeout on `clock`.
+  // The answers come from a detached task, which the harness cannot see (the Testing article,
+  // "What the executor cannot see"): until it hands its answer over, the effect counts as
+  // waiting for the test, and a `receive` then fails at once. So each test waits until the
+  // answer was handed over (`handedOver`) before it receives: what it checks is that the
+  // answer on its way to the effect, and the effect's work after it, hold the wait.
+
+  /// An answer that comes from another thread once `gate` opens, raced by a timeout on `clock`;
+  /// `handedOver` records it once the effect has it.
   private static func answerWithTimeout(
-    clock: ManualClock, gate: Gate
+    clock: ManualClock, gate: Gate, handedOver: Recorder<Bool>
   ) -> Feedback<[String], String, AskFailure, NoContext> {
     .react(
       request: { $0 == ["ask"] ? "answer" : nil },
@@ -46,6 +53,7 @@ struct HarnessDeterminismTests {
           Task.detached {
             await gate.wait()
             complete(.success("answered"))
+            handedOver.record(true)
           }
         }
         .timeout(after: .seconds(30), on: clock, failingWith: .timedOut)
@@ -57,9 +65,11 @@ struct HarnessDeterminismTests {
     for _ in 0..<20 {
       let clock = ManualClock()
       let gate = Gate()
+      let handedOver = Recorder<Bool>()
       let system = TestSystem(
         initialState: [String](), context: NoContext(), reduce: { $0.append($1) },
-        feedback: [Self.answerWithTimeout(clock: clock, gate: gate)], clock: clock
+        feedback: [Self.answerWithTimeout(clock: clock, gate: gate, handedOver: handedOver)],
+        clock: clock
       )
       system.send("ask") { $0 = ["ask"] }
       system.expectStarted("answer")
@@ -67,6 +77,7 @@ struct HarnessDeterminismTests {
       // The timeout's timer sleeps on the clock; the answer is on its way from another thread.
       await clock.waitForSleepers(count: 1)
       gate.open()
+      await handedOver.wait()
       await system.receive("answered") { $0.append("answered") }
       await system.finish()
       guard system.state == ["ask", "answered"] else { break }
@@ -95,6 +106,7 @@ struct HarnessDeterminismTests {
 
     for _ in 0..<20 {
       let gate = Gate()
+      let handedOver = Recorder<Bool>()
       let system = TestSystem(
         initialState: [String](), context: NoContext(), reduce: { $0.append($1) },
         feedback: [
@@ -105,6 +117,7 @@ struct HarnessDeterminismTests {
                 Task.detached {
                   await gate.wait()
                   complete(.success("answered"))
+                  handedOver.record(true)
                 }
               }
             })
@@ -115,6 +128,7 @@ struct HarnessDeterminismTests {
       system.expectStarted("answer")
       system.run("answer")
       gate.open()
+      await handedOver.wait()
       await system.receive("answered") { $0.append("answered") }
       await system.finish()
       guard system.state == ["ask", "answered"] else { break }

@@ -46,26 +46,44 @@ struct ManualClockTests {
   /// A wait whose failsafe passed, and whose sleeper came before the wait could resume to
   /// report it, got what it waited for: it reports no failure.
   ///
-  /// The test holds the main actor, where the wait resumes, for half a second: the failsafe
-  /// (50 ms) passes meanwhile, then the sleeper comes, from another thread. (Were the failsafe's
-  /// timer later than the sleeper, the sleeper would end the wait first, and the test would not
-  /// tell; it never was in 20 runs.)
-  @MainActor @Test func aSleeperThatComesBeforeATimedOutWaitResumesEndsItWithoutAFailure() async {
+  /// The wait runs on an actor of the test's, which the test then holds for half a second: the
+  /// failsafe (50 ms) passes meanwhile, then the sleeper comes, from another thread. (Were the
+  /// failsafe's timer later than the sleeper, the sleeper would end the wait first, and the test
+  /// would not tell; it never was in 20 runs.) The main actor, which other suites share, is
+  /// never held.
+  @Test func aSleeperThatComesBeforeATimedOutWaitResumesEndsItWithoutAFailure() async {
     let clock = ManualClock(timeout: .milliseconds(50))
+    let holder = Holder()
+    let parking = Recorder<Bool>()
     var sleeper: Task<Void, Never>?
     let failures = await capturingFailures {
-      let waiting = Task { await clock.waitForSleepers() }
-      // The main actor runs the waiting task until it parks, then this one.
-      await Task.yield()
-      let held = ContinuousClock.now
-      while ContinuousClock.now - held < .milliseconds(500) {}
-      sleeper = Task.detached { try? await clock.sleep(for: .seconds(1)) }
-      while clock.sleeperCount == 0 {}
+      let waiting = Task { await holder.waitForSleepers(on: clock, telling: parking) }
+      await parking.wait()
+      // The waiting task left the actor only by parking: the hold runs after it parked.
+      sleeper = await holder.hold {
+        let held = ContinuousClock.now
+        while ContinuousClock.now - held < .milliseconds(500) {}
+        let sleeper = Task.detached { _ = try? await clock.sleep(for: .seconds(1)) }
+        while clock.sleeperCount == 0 {}
+        return sleeper
+      }
       await waiting.value
     }
     sleeper?.cancel()
     await sleeper?.value
     #expect(failures.isEmpty)
+  }
+
+  /// An actor whose executor the test holds while a wait on it is due to resume.
+  actor Holder {
+    func waitForSleepers(on clock: ManualClock, telling parking: Recorder<Bool>) async {
+      parking.record(true)
+      await clock.waitForSleepers()
+    }
+
+    func hold<Value: Sendable>(_ body: @Sendable () -> Value) -> Value {
+      body()
+    }
   }
 
   @Test func aTaskCancelledBeforeItSleepsThrowsAtOnce() async {

@@ -345,8 +345,8 @@ public final class ManualClock: Clock, Sendable {
   ///
   /// ``advance(by:fileID:filePath:line:column:)`` already waits for the effects of the systems
   /// that use the clock; this is for sleepers the clock cannot know about in advance, such as a
-  /// task of the test's own, or the effects of a `System` (not a `TestSystem`) that uses the
-  /// clock.
+  /// task of the test's own, or the first sleep of a `System`'s effect (the clock follows a
+  /// system once one of its effects has slept on it).
   ///
   /// Its failsafe is ``timeout`` of real time without the sleepers: past it, the wait fails the
   /// test at the caller's line and returns. Sleepers that come after the failsafe passed, but

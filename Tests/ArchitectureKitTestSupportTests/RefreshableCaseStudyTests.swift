@@ -82,10 +82,18 @@ struct RefreshableCaseStudyTests {
 
   // MARK: In a test, as TCA's RefreshableTests
 
+  /// A test's system at count 0, whose effects run as they start, fetching with `fetch`: by
+  /// default a fact service that answers only when told (these tests never tell it).
+  func makeTestSystem(
+    fetch: @escaping @Sendable (Int) async throws -> String = FactServer().fetch
+  ) -> TestSystem<State, Event, Never, Context> {
+    TestSystem(
+      initialState: State(), context: Context(fetch: fetch), feature: Self.feature,
+      effects: .automatic)
+  }
+
   @Test func theFactArrivesAfterARefresh() async {
-    let system = TestSystem(
-      initialState: State(), context: Context(fetch: { "\($0) is a good number." }),
-      feature: Self.feature, effects: .automatic)
+    let system = makeTestSystem(fetch: { "\($0) is a good number." })
     system.send(.incrementButtonTapped) { $0.count = 1 }
     system.send(.refresh)
     await system.receive(.factResponse(.success("1 is a good number."))) {
@@ -95,9 +103,7 @@ struct RefreshableCaseStudyTests {
   }
 
   @Test func aFailedFetchLeavesTheFactOut() async {
-    let system = TestSystem(
-      initialState: State(), context: Context(fetch: { _ in throw FactError() }),
-      feature: Self.feature, effects: .automatic)
+    let system = makeTestSystem(fetch: { _ in throw FactError() })
     system.send(.incrementButtonTapped) { $0.count = 1 }
     system.send(.refresh)
     await system.receive(.factResponse(.failure(FactError())))
@@ -105,10 +111,7 @@ struct RefreshableCaseStudyTests {
   }
 
   @Test func theCancelButtonCancelsTheFetch() async {
-    let server = FactServer()
-    let system = TestSystem(
-      initialState: State(), context: Context(fetch: server.fetch), feature: Self.feature,
-      effects: .automatic)
+    let system = makeTestSystem()
     system.send(.incrementButtonTapped) { $0.count = 1 }
     system.send(.refresh)
     system.send(.cancelButtonTapped)
@@ -117,10 +120,7 @@ struct RefreshableCaseStudyTests {
   }
 
   @Test func theRefreshsTaskCancelledCancelsTheFetch() async {
-    let server = FactServer()
-    let system = TestSystem(
-      initialState: State(), context: Context(fetch: server.fetch), feature: Self.feature,
-      effects: .automatic)
+    let system = makeTestSystem()
     let refresh = system.attach(.refresh)
     refresh.cancel()
     system.expectCancelled(0)
